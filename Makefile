@@ -1,0 +1,109 @@
+# MMAP3: top-level build.
+#
+#   make            tools/perf/perf (and the ASan+UBSan twin in build/asan/)
+#   make check      build everything, run every test, end with "N passed, N failed"
+#   make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60)
+#   make bench      side-by-side benchmarks against /usr/bin/perf
+#
+# Sources are found by wildcard: a new util/*.c, builtin-*.c, unit test,
+# shell test or fuzz target needs no edit here.
+
+CC        ?= gcc
+FUZZ_CC   ?= clang
+O         := build
+PKGS      := libelf libdw libdebuginfod zlib liblzma libzstd
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
+
+INCLUDES  := -Itools/include -Iinclude -Iinclude/uapi -Itools/perf
+WARNINGS  := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers \
+             -Wshadow -Wformat=2 -Wvla -Werror
+CPPFLAGS  += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(INCLUDES)
+CFLAGS    ?= -O2 -g
+CFLAGS    += -std=gnu11 $(WARNINGS) $(PKG_CFLAGS) -pthread
+LDLIBS    := $(PKG_LIBS) -pthread -lm
+
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+LIB_SRCS     := $(wildcard lib/*.c)
+UTIL_SRCS    := $(wildcard tools/perf/util/*.c)
+BUILTIN_SRCS := $(wildcard tools/perf/builtin-*.c)
+MAIN_SRC     := tools/perf/perf.c
+CORE_SRCS    := $(LIB_SRCS) $(UTIL_SRCS) $(BUILTIN_SRCS)
+UNIT_SRCS    := $(wildcard tools/perf/tests/unit/test-*.c)
+FUZZ_SRCS    := $(wildcard tools/perf/tests/fuzz/fuzz-*.c)
+DEMO_SRCS    := $(wildcard tools/perf/tests/workloads/*.c)
+
+obj = $(patsubst %.c,$(1)/%.o,$(2))
+
+# ---- the normal build -------------------------------------------------------
+$(O)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/asan/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -O1 $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+
+CORE_OBJS      := $(call obj,$(O)/obj,$(CORE_SRCS))
+CORE_ASAN_OBJS := $(call obj,$(O)/asan,$(CORE_SRCS))
+
+tools/perf/perf: $(CORE_OBJS) $(call obj,$(O)/obj,$(MAIN_SRC))
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(O)/asan/perf: $(CORE_ASAN_OBJS) $(call obj,$(O)/asan,$(MAIN_SRC))
+	$(CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+
+# Unit tests link the core (not perf.c's main) and cmocka; sanitized.
+$(O)/tests/%: $(O)/asan/tools/perf/tests/unit/%.o $(CORE_ASAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(LDLIBS) $(CMOCKA_LIBS)
+
+UNIT_BINS := $(patsubst tools/perf/tests/unit/%.c,$(O)/tests/%,$(UNIT_SRCS))
+
+# Demo workloads: built with frame pointers and a build-id, never sanitized.
+$(O)/workloads/%: tools/perf/tests/workloads/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -fno-omit-frame-pointer -fno-inline -Wl,--build-id=sha1 -o $@ $<
+
+DEMO_BINS := $(patsubst tools/perf/tests/workloads/%.c,$(O)/workloads/%,$(DEMO_SRCS))
+
+# Fuzz targets: clang + libFuzzer, linked with the parsers they exercise.
+FUZZ_CFLAGS := -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined $(PKG_CFLAGS)
+$(O)/fuzz/%: tools/perf/tests/fuzz/%.c $(filter-out $(MAIN_SRC),$(CORE_SRCS))
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $^ $(LDLIBS)
+
+FUZZ_BINS := $(patsubst tools/perf/tests/fuzz/%.c,$(O)/fuzz/%,$(FUZZ_SRCS))
+
+all: tools/perf/perf $(O)/asan/perf $(DEMO_BINS)
+
+tests: all $(UNIT_BINS) $(FUZZ_BINS)
+
+deps:
+	scripts/install-deps
+
+# `make check` is README's test command and what .ci/run runs.
+check: deps
+	$(MAKE) tests
+	scripts/run-tests
+
+FUZZ_SECONDS ?= 60
+fuzz: $(FUZZ_BINS)
+	scripts/run-fuzz $(FUZZ_SECONDS) $(FUZZ_BINS)
+
+bench: all
+	bench/run
+
+demo: deps all
+	scripts/demo
+
+clean:
+	rm -rf $(O) tools/perf/perf
+
+.PHONY: all tests deps check fuzz bench demo clean
+.DEFAULT_GOAL := all
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)

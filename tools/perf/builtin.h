@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_BUILTIN_H
+#define __PERF_BUILTIN_H
+
+/*
+ * Each command: argv[0] is the command name.  Returns the process exit
+ * status (0 ok, 1 error, 129 usage error like upstream's parse-options).
+ */
+/* Commands, one line each, kept sorted. */
+
+#endif

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf: build-id first.  Dispatches "perf COMMAND [ARGS]" to the
+ * builtin-*.c commands, with upstream's command names.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <signal.h>
+#include "builtin.h"
+
+#define PERF_VERSION "6.1.mmap3"
+
+struct cmd_struct {
+	const char *name;
+	int (*fn)(int argc, const char **argv);
+	const char *help;
+};
+
+static int cmd_version(int argc, const char **argv)
+{
+	printf("perf version %s\n", PERF_VERSION);
+	return 0;
+}
+
+static const struct cmd_struct commands[] = {
+	{ "version",		cmd_version,		"display the version of perf binary" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "\n usage: perf [--version] [--help] COMMAND [ARGS]\n\n"
+		   " The most commonly used perf commands are:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "   %-14s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\n");
+}
+
+int main(int argc, const char **argv)
+{
+	const char *cmd;
+	size_t i;
+
+	/* A closed reader (perf script | head) ends us quietly, like upstream. */
+	signal(SIGPIPE, SIG_DFL);
+
+	if (argc < 2) {
+		usage(stdout);
+		return 1;
+	}
+	cmd = argv[1];
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-v"))
+		cmd = "version";
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+		usage(stdout);
+		return 0;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		if (!strcmp(cmd, commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	}
+	fprintf(stderr, "perf: '%s' is not a perf-command. See 'perf --help'.\n", cmd);
+	return 1;
+}

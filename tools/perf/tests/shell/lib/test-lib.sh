@@ -1,0 +1,40 @@
+# Shared set-up for the shell tests: source this instead of sharness.sh.
+#
+# Puts our perf (the ASan+UBSan build) first in PATH as "perf", so tests
+# read like a user's session; upstream perf is always spelled out as
+# $UPSTREAM_PERF (/usr/bin/perf), the interop peer.  HOME is sharness's
+# trash directory, so ~/.debug is private to each test script.
+
+: "${MMAP3_TOP:=$(cd "$(dirname "$0")/../../../.." && pwd)}"
+: "${SHARNESS_TEST_DIRECTORY:=$MMAP3_TOP/build/test-output}"
+: "${SHARNESS_TEST_SRCDIR:=$MMAP3_TOP/tools/perf/tests/shell}"
+export MMAP3_TOP SHARNESS_TEST_DIRECTORY SHARNESS_TEST_SRCDIR
+mkdir -p "$SHARNESS_TEST_DIRECTORY"
+
+. /usr/share/sharness/sharness.sh
+
+PERF_BIN="${PERF_BIN:-$MMAP3_TOP/build/asan/perf}"
+UPSTREAM_PERF="${UPSTREAM_PERF:-/usr/bin/perf}"
+WORKLOADS="$MMAP3_TOP/build/workloads"
+TEST_DATA="$SHARNESS_TEST_SRCDIR/data"
+export UPSTREAM_PERF WORKLOADS TEST_DATA
+
+mkdir -p "$SHARNESS_TRASH_DIRECTORY/.bin"
+ln -sf "$PERF_BIN" "$SHARNESS_TRASH_DIRECTORY/.bin/perf"
+PATH="$SHARNESS_TRASH_DIRECTORY/.bin:$PATH"
+export PATH
+
+# Upstream perf prints this to a terminal only; keep its output stable.
+export PERF_PAGER=cat PAGER=cat
+
+test -x "$UPSTREAM_PERF" && test_set_prereq UPSTREAM_PERF
+test "$(id -u)" = 0 && test_set_prereq ROOT
+# perf_event_open works here (root, or paranoid allows it)?
+if "$UPSTREAM_PERF" record -q -o /dev/null -e cpu-clock -- true >/dev/null 2>&1; then
+	test_set_prereq PERF_EVENTS
+fi
+
+# Upstream perf refuses files not owned by the current user unless -f.
+upstream_perf () {
+	"$UPSTREAM_PERF" "$@"
+}

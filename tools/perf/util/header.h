@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The perf.data header: file header, attrs with ids, feature sections
+ * (file mode), or their in-stream equivalents (pipe mode: HEADER_ATTR,
+ * HEADER_FEATURE, HEADER_BUILD_ID records).
+ *
+ * Feature sections are kept as raw bytes keyed by feature id, so a
+ * rewrite (perf inject) carries features we do not understand unchanged.
+ * Typed accessors decode the ones we use, validating as they go.
+ */
+#ifndef __PERF_HEADER_H
+#define __PERF_HEADER_H
+
+#include <linux/types.h>
+#include "data.h"
+#include "evlist.h"
+
+#define PERF_MAGIC2		0x32454c4946524550ULL	/* "PERFILE2" */
+#define PERF_MAGIC2_SWAPPED	0x50455246494c4532ULL
+
+enum perf_header_feat {
+	HEADER_RESERVED		= 0,
+	HEADER_TRACING_DATA	= 1,
+	HEADER_BUILD_ID,
+	HEADER_HOSTNAME,
+	HEADER_OSRELEASE,
+	HEADER_VERSION,
+	HEADER_ARCH,
+	HEADER_NRCPUS,
+	HEADER_CPUDESC,
+	HEADER_CPUID,
+	HEADER_TOTAL_MEM,
+	HEADER_CMDLINE,
+	HEADER_EVENT_DESC,
+	HEADER_CPU_TOPOLOGY,
+	HEADER_NUMA_TOPOLOGY,
+	HEADER_BRANCH_STACK,
+	HEADER_PMU_MAPPINGS,
+	HEADER_GROUP_DESC,
+	HEADER_AUXTRACE,
+	HEADER_STAT,
+	HEADER_CACHE,
+	HEADER_SAMPLE_TIME,
+	HEADER_MEM_TOPOLOGY,
+	HEADER_CLOCKID,
+	HEADER_DIR_FORMAT,
+	HEADER_BPF_PROG_INFO,
+	HEADER_BPF_BTF,
+	HEADER_COMPRESSED,
+	HEADER_CPU_PMU_CAPS,
+	HEADER_CLOCK_DATA,
+	HEADER_HYBRID_TOPOLOGY,
+	HEADER_PMU_CAPS,
+	HEADER_LAST_FEATURE,
+	HEADER_FEAT_BITS	= 256,
+};
+
+struct perf_file_section {
+	u64 offset;
+	u64 size;
+};
+
+struct perf_file_header {
+	u64				magic;
+	u64				size;		/* 104 */
+	u64				attr_size;	/* attr.size + 16 */
+	struct perf_file_section	attrs;
+	struct perf_file_section	data;
+	struct perf_file_section	event_types;	/* unused */
+	u64				adds_features[HEADER_FEAT_BITS / 64];
+};
+
+struct perf_pipe_file_header {
+	u64 magic;
+	u64 size;			/* 16 */
+};
+
+struct perf_header_feat_sec {
+	void *data;			/* NULL when absent */
+	u64 size;
+};
+
+struct perf_header {
+	bool is_pipe;
+	u64 data_offset;		/* file: start of records */
+	u64 data_size;			/* file: bytes of records to read */
+	bool data_size_guessed;		/* header said 0/stale: read to EOF */
+	struct perf_header_feat_sec feat[HEADER_FEAT_BITS];
+};
+
+void perf_header__init(struct perf_header *h);
+void perf_header__exit(struct perf_header *h);
+
+/*
+ * Read the header of @data.  File mode: file header, attrs and ids into
+ * @evlist, every feature section (a bad section is warned about and
+ * dropped, never fatal).  Pipe mode: only the 16-byte header; attrs and
+ * features arrive as records (perf_header__process_user_record()).
+ * A byte-swapped file is detected and refused with a clear error.
+ * Returns 0 or -errno after printing a one-line error.
+ */
+int perf_header__read(struct perf_header *h, struct evlist *evlist, struct perf_data *data);
+
+/*
+ * Pipe mode: fold HEADER_ATTR / HEADER_FEATURE / HEADER_BUILD_ID records
+ * into @h and @evlist.  Returns 1 if consumed, 0 if not a header record,
+ * -EINVAL on a malformed one.
+ */
+int perf_header__process_user_record(struct perf_header *h, struct evlist *evlist,
+				     const union perf_event *event);
+
+/* Raw feature access.  set copies @size bytes; NULL data clears. */
+int perf_header__set_feat(struct perf_header *h, int feat, const void *data, u64 size);
+const void *perf_header__feat(const struct perf_header *h, int feat, u64 *size);
+bool perf_header__has_feat(const struct perf_header *h, int feat);
+
+/* perf strings: u32 len (padded to 64), bytes, NUL. */
+int perf_header__set_feat_string(struct perf_header *h, int feat, const char *s);
+/* Returns a malloc'ed copy or NULL if absent/malformed. */
+char *perf_header__feat_string(const struct perf_header *h, int feat);
+
+/* BUILD_ID feature: the entries are HEADER_BUILD_ID records back to back. */
+int perf_header__add_build_id(struct perf_header *h, u16 cpumode, s32 pid,
+			      const u8 *build_id, u8 size, const char *filename);
+typedef int (*build_id_cb_t)(void *priv, const struct perf_record_header_build_id *ev,
+			     const u8 *build_id, u8 size, const char *filename);
+/* Walk the table, validating every entry; stops at the first bad one. */
+int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb, void *priv);
+
+/*
+ * Writing a file: begin writes a provisional header and the attrs at the
+ * start of @data and leaves it positioned at h->data_offset; the caller
+ * appends records; end writes the feature sections after the data and
+ * rewrites the header with the final data size (so a killed writer leaves
+ * a file whose header says data size 0, which readers handle).
+ */
+int perf_header__write_begin(struct perf_header *h, const struct evlist *evlist,
+			     struct perf_data *data);
+int perf_header__write_end(struct perf_header *h, const struct evlist *evlist,
+			   struct perf_data *data, u64 data_size);
+
+/*
+ * Writing a stream: pipe header, HEADER_ATTR per event, HEADER_FEATURE per
+ * feature (BUILD_ID as HEADER_BUILD_ID records), then FINISHED_INIT.
+ */
+int perf_header__write_pipe(const struct perf_header *h, const struct evlist *evlist,
+			    struct perf_data *data);
+
+const char *perf_header__feat_name(int feat);
+
+#endif
