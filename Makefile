@@ -85,7 +85,7 @@ tests: all $(UNIT_BINS) $(FUZZ_BINS)
 deps:
 	scripts/install-deps
 
-# `make check` is README's test command and what .ci/run runs.
+# `make check` runs every test; scripts/check (README, .ci/run) installs deps first.
 check: deps
 	$(MAKE) tests
 	scripts/run-tests
