@@ -106,4 +106,4 @@ clean:
 .PHONY: all tests deps check fuzz bench demo clean
 .DEFAULT_GOAL := all
 
--include $(shell find $(O) -name '*.d' 2>/dev/null)
+-include $(shell find $(O) -name '*.d' -type f 2>/dev/null)
