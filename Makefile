@@ -78,9 +78,24 @@ $(O)/fuzz/%: tools/perf/tests/fuzz/%.c $(filter-out $(MAIN_SRC),$(CORE_SRCS))
 
 FUZZ_BINS := $(patsubst tools/perf/tests/fuzz/%.c,$(O)/fuzz/%,$(FUZZ_SRCS))
 
+# Drivers: small test/bench programs over the core (not perf commands),
+# e.g. tools/perf/tests/drivers/debuginfod-fetch.c -> build/drivers/ and,
+# sanitized for the shell tests, build/asan/drivers/.
+DRIVER_SRCS := $(wildcard tools/perf/tests/drivers/*.c)
+$(O)/drivers/%: $(O)/obj/tools/perf/tests/drivers/%.o $(CORE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(O)/asan/drivers/%: $(O)/asan/tools/perf/tests/drivers/%.o $(CORE_ASAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+
+DRIVER_BINS := $(patsubst tools/perf/tests/drivers/%.c,$(O)/drivers/%,$(DRIVER_SRCS)) \
+	       $(patsubst tools/perf/tests/drivers/%.c,$(O)/asan/drivers/%,$(DRIVER_SRCS))
+
 all: tools/perf/perf $(O)/asan/perf $(DEMO_BINS)
 
-tests: all $(UNIT_BINS) $(FUZZ_BINS)
+tests: all $(UNIT_BINS) $(FUZZ_BINS) $(DRIVER_BINS)
 
 deps:
 	scripts/install-deps
