@@ -23,6 +23,8 @@ static int cmd_version(int argc, const char **argv)
 }
 
 static const struct cmd_struct commands[] = {
+	{ "buildid-list",	cmd_buildid_list,	"List the buildids in a perf.data file" },
+	{ "inject",		cmd_inject,		"Filter to augment the events stream with additional information" },
 	{ "version",		cmd_version,		"display the version of perf binary" },
 };
 

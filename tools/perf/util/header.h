@@ -141,7 +141,9 @@ int perf_header__write_end(struct perf_header *h, const struct evlist *evlist,
 
 /*
  * Writing a stream: pipe header, HEADER_ATTR per event, HEADER_FEATURE per
- * feature (BUILD_ID as HEADER_BUILD_ID records), then FINISHED_INIT.
+ * feature and the HEADER_LAST_FEATURE end mark, BUILD_ID as HEADER_BUILD_ID
+ * records.  FINISHED_INIT is the caller's to write, after its synthesized
+ * records (a rewritten stream already carries one).
  */
 int perf_header__write_pipe(const struct perf_header *h, const struct evlist *evlist,
 			    struct perf_data *data);

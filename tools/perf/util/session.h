@@ -41,6 +41,13 @@ struct perf_tool {
 		     const union perf_event *event, const struct perf_sample *sample);
 	/* Called once a pipe's header records have all arrived (or at start). */
 	int (*header_done)(struct perf_tool *tool, struct perf_session *session);
+	/*
+	 * TRACING_DATA and AUXTRACE records are followed by a payload that
+	 * header.size does not count; it is handed over after the record, in
+	 * one or more pieces (a stream is not buffered whole).
+	 */
+	int (*payload)(struct perf_tool *tool, struct perf_session *session,
+		       const union perf_event *event, const void *data, size_t len);
 };
 
 struct perf_stats {
@@ -60,6 +67,7 @@ struct perf_session {
 	struct evlist evlist;
 	struct perf_stats stats;
 	bool wants_mmap3;		/* an attr asked for MMAP3 */
+	bool decompressing;		/* records come from a COMPRESSED one */
 	int verbose;
 };
 

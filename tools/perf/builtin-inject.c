@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf inject: rewrite a perf.data, file or stream, into a file or a
+ * stream.  For now a faithful pass-through: every record, every payload,
+ * every feature section (understood or not) arrives in the output.
+ *
+ *   file   -> file:   same attrs, records copied, features rewritten
+ *   file   -> stream: the header as HEADER_ATTR/HEADER_FEATURE/HEADER_BUILD_ID
+ *   stream -> stream: byte for byte
+ *   stream -> file:   header records folded into the file header
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "builtin.h"
+#include "util/debug.h"
+#include "util/session.h"
+
+#define OUT_BUF	(1024 * 1024)
+
+struct inject {
+	struct perf_tool tool;
+	struct perf_data out;
+	struct perf_header out_h;
+	bool in_pipe;
+	bool started;
+	char *buf;			/* output is batched: no write per record */
+	size_t buf_len;
+	u64 data_size;			/* record bytes written (file output) */
+};
+
+static int inject__flush(struct inject *inj)
+{
+	int err = 0;
+
+	if (inj->buf_len)
+		err = perf_data__write(&inj->out, inj->buf, inj->buf_len);
+	inj->buf_len = 0;
+	if (err)
+		pr_err("%s: write failed: %s\n", inj->out.path, strerror(-err));
+	return err;
+}
+
+static int inject__write(struct inject *inj, const void *p, size_t len)
+{
+	inj->data_size += len;
+	if (inj->buf_len + len > OUT_BUF) {
+		int err = inject__flush(inj);
+
+		if (err)
+			return err;
+		if (len > OUT_BUF) {
+			err = perf_data__write(&inj->out, p, len);
+			if (err)
+				pr_err("%s: write failed: %s\n", inj->out.path, strerror(-err));
+			return err;
+		}
+	}
+	memcpy(inj->buf + inj->buf_len, p, len);
+	inj->buf_len += len;
+	return 0;
+}
+
+/* The output's header, once the input's is complete. */
+static int inject__header_done(struct perf_tool *tool, struct perf_session *session)
+{
+	struct inject *inj = (struct inject *)tool;
+	int err;
+
+	if (inj->out.is_pipe) {
+		/* A stream input already sent its header records through. */
+		if (inj->in_pipe) {
+			inj->started = true;
+			return 0;
+		}
+		err = perf_header__write_pipe(&session->header, &session->evlist, &inj->out);
+	} else {
+		err = perf_header__write_begin(&inj->out_h, &session->evlist, &inj->out);
+	}
+	inj->started = !err;
+	inj->data_size = 0;
+	return err;
+}
+
+static int inject__event(struct perf_tool *tool, struct perf_session *session,
+			 const union perf_event *event, u64 file_offset)
+{
+	struct inject *inj = (struct inject *)tool;
+	u32 type = event->header.type;
+
+	/* COMPRESSED records are copied whole, not their contents. */
+	if (session->decompressing)
+		return 0;
+	/* A file keeps these in its header, not among the records. */
+	if (inj->in_pipe && !inj->out.is_pipe &&
+	    (type == PERF_RECORD_HEADER_ATTR || type == PERF_RECORD_HEADER_FEATURE ||
+	     type == PERF_RECORD_HEADER_BUILD_ID))
+		return 0;
+	return inject__write(inj, event, event->header.size);
+}
+
+static int inject__payload(struct perf_tool *tool, struct perf_session *session,
+			   const union perf_event *event, const void *data, size_t len)
+{
+	if (session->decompressing)
+		return 0;
+	return inject__write((struct inject *)tool, data, len);
+}
+
+static int inject__finish(struct inject *inj, struct perf_session *session)
+{
+	int feat, err;
+
+	err = inject__flush(inj);
+	if (err || inj->out.is_pipe)
+		return err;
+	for (feat = 0; feat < HEADER_FEAT_BITS && !err; feat++) {
+		u64 size;
+		const void *p = perf_header__feat(&session->header, feat, &size);
+
+		if (p)
+			err = perf_header__set_feat(&inj->out_h, feat, p, size);
+	}
+	if (err) {
+		pr_err("perf inject: out of memory\n");
+		return err;
+	}
+	return perf_header__write_end(&inj->out_h, &session->evlist, &inj->out,
+				      inj->data_size);
+}
+
+static const char * const inject_usage =
+	"\n Usage: perf inject [<options>]\n\n"
+	"    -f, --force           don't complain, do it\n"
+	"    -i, --input <file>    input file name\n"
+	"    -o, --output <file>   output file name\n"
+	"    -v, --verbose         be more verbose (show build ids, etc)\n\n";
+
+int cmd_inject(int argc, const char **argv)
+{
+	static const struct option longopts[] = {
+		{ "force",	no_argument,		NULL, 'f' },
+		{ "input",	required_argument,	NULL, 'i' },
+		{ "output",	required_argument,	NULL, 'o' },
+		{ "verbose",	no_argument,		NULL, 'v' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct inject inj = {
+		.tool = {
+			.header_done = inject__header_done,
+			.event = inject__event,
+			.payload = inject__payload,
+		},
+	};
+	const char *input = "-", *output = "-";
+	struct perf_session session;
+	struct perf_data data;
+	bool force = false;
+	int c, verbose = 0, err;
+
+	optind = 1;
+	while ((c = getopt_long(argc, (char * const *)argv, "fi:o:vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			force = true;
+			break;
+		case 'i':
+			input = optarg;
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		case 'v':
+			verbose++;
+			break;
+		case 'h':
+			fputs(inject_usage, stdout);
+			return 129;
+		default:
+			fputs(inject_usage, stderr);
+			return 129;
+		}
+	}
+	if (optind < argc) {
+		fputs(inject_usage, stderr);
+		return 129;
+	}
+
+	perf_header__init(&inj.out_h);
+	inj.buf = malloc(OUT_BUF);
+	if (!inj.buf) {
+		pr_err("perf inject: out of memory\n");
+		return 1;
+	}
+	if (perf_data__open(&data, input, PERF_DATA_READ, force)) {
+		free(inj.buf);
+		return 1;
+	}
+	err = perf_session__open(&session, &data);
+	if (err)
+		goto out_data;
+	session.verbose = verbose;
+	inj.in_pipe = session.header.is_pipe;
+
+	err = perf_data__open(&inj.out, output, PERF_DATA_WRITE, force);
+	if (err)
+		goto out_session;
+	if (inj.in_pipe && inj.out.is_pipe) {
+		struct perf_pipe_file_header ph = { .magic = PERF_MAGIC2, .size = sizeof(ph) };
+
+		err = inject__write(&inj, &ph, sizeof(ph));
+	}
+	if (!err)
+		err = perf_session__process_events(&session, &inj.tool);
+	/* Damage in the input was reported; what came before it is kept. */
+	if (inj.started && (!err || err == -EINVAL)) {
+		int err2 = inject__finish(&inj, &session);
+
+		err = err ?: err2;
+	}
+	perf_data__close(&inj.out);
+out_session:
+	perf_session__close(&session);
+out_data:
+	perf_data__close(&data);
+	perf_header__exit(&inj.out_h);
+	free(inj.buf);
+	return err ? 1 : 0;
+}

@@ -1,0 +1,112 @@
+#!/bin/bash
+test_description='perf buildid-list reads what upstream perf record writes
+
+Records a workload with upstream perf in file and pipe mode, with and
+without --buildid-mmap and -g, and checks that our buildid-list prints
+exactly what upstream buildid-list prints on the same data.'
+. "$(dirname "$0")/lib/test-lib.sh"
+
+if test -x "$WORKLOADS/demo"
+then
+	WORKLOAD="$WORKLOADS/demo 0.2"
+else
+	WORKLOAD="ls -R /usr/lib/x86_64-linux-gnu"
+fi
+
+# The workload's own output must not end up in a pipe-mode stream.
+record () {
+	upstream_perf record -q -e cpu-clock -F 4999 "$@" -- \
+		sh -c 'exec "$0" "$@" >/dev/null' $WORKLOAD 2>record.err
+}
+
+# Upstream names a hit vdso after the temporary copy it makes of its own
+# vdso (/tmp/perf-vdso.so-XXXXXX, random); we print "[vdso]".
+upstream_buildid_list () {
+	upstream_perf buildid-list "$@" 2>/dev/null |
+	sed "s|/tmp/perf-vdso\.so-[A-Za-z0-9]*\$|[vdso]|"
+}
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'record file and pipe data with upstream perf' '
+	record -o file.data &&
+	record -o file-g.data -g &&
+	record -o file-bid.data --buildid-mmap &&
+	record -o - >pipe.data &&
+	record -o - -g >pipe-g.data &&
+	record -o - --buildid-mmap >pipe-bid.data
+'
+
+for f in file file-g file-bid
+do
+	test_expect_success PERF_EVENTS,UPSTREAM_PERF "buildid-list -i $f.data matches upstream" "
+		upstream_buildid_list -i $f.data >expect &&
+		perf buildid-list -i $f.data >actual &&
+		test_cmp expect actual
+	"
+done
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'file mode lists the kernel from the BUILD_ID table' '
+	grep -E "^[0-9a-f]{40} \[kernel.kallsyms\]\$" actual-file 2>/dev/null ||
+	{ perf buildid-list -i file.data >actual-file &&
+	  grep -E "^[0-9a-f]{40} \[kernel.kallsyms\]\$" actual-file; }
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--buildid-mmap data lists the workload from its MMAP2 build-id' '
+	perf buildid-list -i file-bid.data >actual &&
+	if test -x "$WORKLOADS/demo"
+	then
+		id=$(readelf -n "$WORKLOADS/demo" | sed -n "s/.*Build ID: //p") &&
+		test -n "$id" &&
+		grep -x "$id $WORKLOADS/demo" actual
+	fi
+'
+
+for f in pipe pipe-g pipe-bid
+do
+	test_expect_success PERF_EVENTS,UPSTREAM_PERF "buildid-list -i - <$f.data matches upstream" "
+		upstream_buildid_list -i - <$f.data >expect &&
+		perf buildid-list -i - <$f.data >actual &&
+		test_cmp expect actual
+	"
+	test_expect_success PERF_EVENTS,UPSTREAM_PERF "buildid-list on $f.data as a file matches too" "
+		perf buildid-list -i $f.data >actual2 &&
+		test_cmp expect actual2
+	"
+done
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe without build-ids prints the kernel with an empty id' '
+	printf "%-40s %s\n" "" "[kernel.kallsyms]" >expect &&
+	perf buildid-list -i - <pipe.data >actual &&
+	grep -F -x -f expect actual
+'
+
+test_expect_success 'missing input: one line on stderr, exit 1' '
+	test_expect_code 1 perf buildid-list -i nosuch.data 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "nosuch.data" err
+'
+
+test_expect_success 'default input is ./perf.data' '
+	test_expect_code 1 perf buildid-list 2>err &&
+	grep "perf.data" err
+'
+
+test_expect_success 'unknown option is a usage error (129)' '
+	test_expect_code 129 perf buildid-list --no-such-option 2>err &&
+	grep "Usage: perf buildid-list" err
+'
+
+test_expect_success 'byte-swapped magic is refused with a clear error' '
+	printf "2ELIFREP\020\0\0\0\0\0\0\0" >swapped.data &&
+	test_expect_code 1 perf buildid-list -i swapped.data 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "other byte order" err
+'
+
+test_expect_success 'PERFFILE (v1) magic is refused with a clear error' '
+	printf "PERFFILE\150\0\0\0\0\0\0\0" >v1.data &&
+	test_expect_code 1 perf buildid-list -i v1.data 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "PERFFILE" err
+'
+
+test_done
