@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data header: file-mode write/read round trip (attrs, ids, features
+ * known and unknown, build-id table), pipe-mode round trip, and damaged
+ * headers (bad feature sections dropped, killed writer, foreign magic).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "util/header.h"
+#include "util/session.h"
+
+struct tmpfile {
+	char path[64];
+};
+
+static void tmpfile__make(struct tmpfile *t)
+{
+	int fd;
+
+	strcpy(t->path, "/tmp/test-header-XXXXXX");
+	fd = mkstemp(t->path);
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(t->path);
+}
+
+static void make_evlist(struct evlist *el)
+{
+	struct perf_event_attr attr;
+	u64 ids1[] = { 11, 12, 13 }, ids2[] = { 21 };
+
+	evlist__init(el);
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.size = sizeof(attr);
+	attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_ID;
+	attr.flags = PERF_ATTR_FLAG_SAMPLE_ID_ALL;
+	assert_non_null(evlist__add(el, &attr, sizeof(attr), ids1, 3));
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.flags |= PERF_ATTR_FLAG_MMAP2 | PERF_ATTR_FLAG_BUILD_ID;
+	assert_non_null(evlist__add(el, &attr, sizeof(attr), ids2, 1));
+}
+
+static const u8 bid_sha1[20] = { 0xab, 0xf9, 0xec, 1, 2, 3, 4, 5, 6, 7,
+				 8, 9, 10, 11, 12, 13, 14, 15, 16, 0x0b };
+static const u8 bid_md5[16] = { 0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4,
+				5, 6, 7, 8, 9, 10, 11, 12 };
+
+static void fill_header(struct perf_header *h)
+{
+	static const char blob[] = "feature 200 is nothing we know";
+
+	perf_header__init(h);
+	assert_int_equal(perf_header__set_feat_string(h, HEADER_HOSTNAME, "testhost"), 0);
+	assert_int_equal(perf_header__set_feat(h, 200, blob, sizeof(blob)), 0);
+	assert_int_equal(perf_header__add_build_id(h, PERF_RECORD_MISC_KERNEL, -1, bid_sha1, 20,
+						   "[kernel.kallsyms]"), 0);
+	assert_int_equal(perf_header__add_build_id(h, PERF_RECORD_MISC_USER, -1, bid_md5, 16,
+						   "/usr/lib/libmd5.so"), 0);
+}
+
+struct bid_seen {
+	int n;
+	char names[4][64];
+	u8 sizes[4];
+	u8 ids[4][20];
+};
+
+static int collect_bid(void *priv, const struct perf_record_header_build_id *ev,
+		       const u8 *build_id, u8 size, const char *filename)
+{
+	struct bid_seen *s = priv;
+
+	assert_true(s->n < 4);
+	snprintf(s->names[s->n], sizeof(s->names[0]), "%s", filename);
+	s->sizes[s->n] = size;
+	memcpy(s->ids[s->n], build_id, size);
+	s->n++;
+	return 0;
+}
+
+static void check_header(const struct perf_header *h, const struct evlist *el)
+{
+	struct bid_seen seen = { 0 };
+	const char *blob;
+	char *host;
+	u64 size;
+
+	assert_int_equal(el->nr, 2);
+	assert_int_equal(el->entries[0]->attr.config, PERF_COUNT_SW_CPU_CLOCK);
+	assert_int_equal(el->entries[0]->nr_ids, 3);
+	assert_int_equal(el->entries[0]->ids[2], 13);
+	assert_int_equal(el->entries[1]->attr.config, PERF_COUNT_SW_DUMMY);
+	assert_true(el->entries[1]->attr.flags & PERF_ATTR_FLAG_BUILD_ID);
+	assert_int_equal(el->entries[1]->nr_ids, 1);
+	assert_int_equal(el->entries[1]->ids[0], 21);
+
+	host = perf_header__feat_string(h, HEADER_HOSTNAME);
+	assert_non_null(host);
+	assert_string_equal(host, "testhost");
+	free(host);
+	blob = perf_header__feat(h, 200, &size);
+	assert_non_null(blob);
+	assert_int_equal(size, sizeof("feature 200 is nothing we know"));
+	assert_string_equal(blob, "feature 200 is nothing we know");
+	assert_false(perf_header__has_feat(h, HEADER_CMDLINE));
+
+	assert_int_equal(perf_header__for_each_build_id(h, collect_bid, &seen), 0);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(seen.names[0], "[kernel.kallsyms]");
+	assert_int_equal(seen.sizes[0], 20);
+	assert_memory_equal(seen.ids[0], bid_sha1, 20);
+	assert_string_equal(seen.names[1], "/usr/lib/libmd5.so");
+	assert_int_equal(seen.sizes[1], 16);
+	assert_memory_equal(seen.ids[1], bid_md5, 16);
+}
+
+/* A minimal record stream: COMM, a 12-byte odd record, FINISHED_ROUND. */
+static size_t some_records(char *buf)
+{
+	struct perf_record_comm *comm = (void *)buf;
+	struct perf_event_header *odd, *round;
+
+	memset(buf, 0, 64);
+	comm->header.type = PERF_RECORD_COMM;
+	comm->header.size = 32;
+	comm->pid = comm->tid = 42;
+	strcpy(comm->comm, "demo");
+	odd = (void *)(buf + 32);
+	odd->type = 200;	/* unknown, and not a multiple of 8 long */
+	odd->size = 12;
+	round = (void *)(buf + 44);
+	round->type = PERF_RECORD_FINISHED_ROUND;
+	round->size = 8;
+	return 52;
+}
+
+static int write_file(const char *path, struct evlist *el, struct perf_header *h)
+{
+	struct perf_data out;
+	char recs[64];
+	size_t len = some_records(recs);
+
+	assert_int_equal(perf_data__open(&out, path, PERF_DATA_WRITE, true), 0);
+	assert_int_equal(perf_header__write_begin(h, el, &out), 0);
+	assert_int_equal(perf_data__write(&out, recs, len), 0);
+	assert_int_equal(perf_header__write_end(h, el, &out, len), 0);
+	perf_data__close(&out);
+	return 0;
+}
+
+struct counter {
+	struct perf_tool tool;
+	int events, comms, header_done;
+};
+
+static int count_event(struct perf_tool *tool, struct perf_session *s,
+		       const union perf_event *event, u64 off)
+{
+	((struct counter *)tool)->events++;
+	return 0;
+}
+
+static int count_comm(struct perf_tool *tool, struct perf_session *s,
+		      const union perf_event *event, const struct perf_sample *sample)
+{
+	assert_string_equal(event->comm.comm, "demo");
+	((struct counter *)tool)->comms++;
+	return 0;
+}
+
+static int count_header_done(struct perf_tool *tool, struct perf_session *s)
+{
+	((struct counter *)tool)->header_done++;
+	return 0;
+}
+
+static void test_file_round_trip(void **state)
+{
+	struct counter c = { .tool = { .event = count_event, .comm = count_comm,
+				       .header_done = count_header_done } };
+	struct perf_session session;
+	struct perf_header h;
+	struct perf_data in;
+	struct evlist el;
+	struct tmpfile t;
+
+	tmpfile__make(&t);
+	make_evlist(&el);
+	fill_header(&h);
+	write_file(t.path, &el, &h);
+	perf_header__exit(&h);
+	evlist__exit(&el);
+
+	assert_int_equal(perf_data__open(&in, t.path, PERF_DATA_READ, false), 0);
+	assert_int_equal(perf_session__open(&session, &in), 0);
+	assert_false(session.header.is_pipe);
+	assert_false(session.header.data_size_guessed);
+	assert_int_equal(session.header.data_size, 52);
+	check_header(&session.header, &session.evlist);
+	assert_int_equal(perf_session__process_events(&session, &c.tool), 0);
+	assert_int_equal(c.events, 3);
+	assert_int_equal(c.comms, 1);
+	assert_int_equal(c.header_done, 1);
+	assert_int_equal(session.stats.nr_records, 3);
+	assert_int_equal(session.stats.nr_unknown_events, 1);
+	assert_int_equal(session.stats.nr_events[PERF_RECORD_FINISHED_ROUND], 1);
+	assert_false(session.stats.truncated);
+	perf_session__close(&session);
+	perf_data__close(&in);
+	unlink(t.path);
+}
+
+static void test_pipe_round_trip(void **state)
+{
+	struct counter c = { .tool = { .event = count_event, .comm = count_comm,
+				       .header_done = count_header_done } };
+	struct perf_session session;
+	struct perf_data out, in;
+	struct perf_header h;
+	struct evlist el;
+	struct tmpfile t;
+	char recs[64];
+	size_t len = some_records(recs);
+
+	tmpfile__make(&t);
+	make_evlist(&el);
+	fill_header(&h);
+	assert_int_equal(perf_data__open(&out, t.path, PERF_DATA_WRITE, true), 0);
+	out.is_pipe = true;		/* a stream, even though it lands in a file */
+	assert_int_equal(perf_header__write_pipe(&h, &el, &out), 0);
+	assert_int_equal(perf_data__write(&out, recs, len), 0);
+	perf_data__close(&out);
+	perf_header__exit(&h);
+	evlist__exit(&el);
+
+	assert_int_equal(perf_data__open(&in, t.path, PERF_DATA_READ, false), 0);
+	assert_int_equal(perf_session__open(&session, &in), 0);
+	assert_true(session.header.is_pipe);
+	assert_int_equal(session.evlist.nr, 0);	/* attrs come as records */
+	assert_int_equal(perf_session__process_events(&session, &c.tool), 0);
+	check_header(&session.header, &session.evlist);
+	/* 2 ATTR + HOSTNAME + feature 200 + end mark + 2 BUILD_ID + 3 records */
+	assert_int_equal(c.events, 10);
+	assert_int_equal(c.comms, 1);
+	assert_int_equal(c.header_done, 1);
+	assert_int_equal(session.stats.nr_events[PERF_RECORD_HEADER_ATTR], 2);
+	assert_int_equal(session.stats.nr_events[PERF_RECORD_HEADER_BUILD_ID], 2);
+	assert_int_equal(session.stats.nr_events[PERF_RECORD_HEADER_FEATURE], 3);
+	perf_session__close(&session);
+	perf_data__close(&in);
+	unlink(t.path);
+}
+
+static void patch_u64(const char *path, u64 off, u64 val)
+{
+	FILE *f = fopen(path, "r+");
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, off, SEEK_SET), 0);
+	assert_int_equal(fwrite(&val, sizeof(val), 1, f), 1);
+	fclose(f);
+}
+
+static u64 read_u64(const char *path, u64 off)
+{
+	FILE *f = fopen(path, "r");
+	u64 val = 0;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, off, SEEK_SET), 0);
+	assert_int_equal(fread(&val, sizeof(val), 1, f), 1);
+	fclose(f);
+	return val;
+}
+
+/* Features: bits 2 (BUILD_ID), 3 (HOSTNAME), 200: table entries 0, 1, 2. */
+static void test_bad_feature_sections(void **state)
+{
+	struct perf_session session;
+	struct perf_header h;
+	struct perf_data in;
+	struct evlist el;
+	struct tmpfile t;
+	u64 table, build_id_off;
+
+	tmpfile__make(&t);
+	make_evlist(&el);
+	fill_header(&h);
+	write_file(t.path, &el, &h);
+	perf_header__exit(&h);
+	evlist__exit(&el);
+
+	table = read_u64(t.path, offsetof(struct perf_file_header, data)) +
+		read_u64(t.path, offsetof(struct perf_file_header, data) + 8);
+	build_id_off = read_u64(t.path, table);
+	/* HOSTNAME now overlaps BUILD_ID; feature 200 runs past the end */
+	patch_u64(t.path, table + 16, build_id_off + 8);
+	patch_u64(t.path, table + 2 * 16 + 8, 1ULL << 40);
+
+	assert_int_equal(perf_data__open(&in, t.path, PERF_DATA_READ, false), 0);
+	assert_int_equal(perf_session__open(&session, &in), 0);
+	/* the one that comes first in the table is kept, the overlapper not */
+	assert_true(perf_header__has_feat(&session.header, HEADER_BUILD_ID));
+	assert_false(perf_header__has_feat(&session.header, HEADER_HOSTNAME));
+	assert_false(perf_header__has_feat(&session.header, 200));
+	assert_int_equal(session.evlist.nr, 2);
+	perf_session__close(&session);
+	perf_data__close(&in);
+	unlink(t.path);
+}
+
+static void test_killed_writer(void **state)
+{
+	struct counter c = { .tool = { .event = count_event } };
+	struct perf_session session;
+	struct perf_header h;
+	struct perf_data in;
+	struct evlist el;
+	struct tmpfile t;
+
+	tmpfile__make(&t);
+	make_evlist(&el);
+	fill_header(&h);
+	write_file(t.path, &el, &h);
+	perf_header__exit(&h);
+	evlist__exit(&el);
+	/* data size 0, as a writer killed before write_end leaves it */
+	patch_u64(t.path, offsetof(struct perf_file_header, data) + 8, 0);
+
+	assert_int_equal(perf_data__open(&in, t.path, PERF_DATA_READ, false), 0);
+	assert_int_equal(perf_session__open(&session, &in), 0);
+	assert_true(session.header.data_size_guessed);
+	assert_false(perf_header__has_feat(&session.header, HEADER_HOSTNAME));
+	/* the features after the records read as a damaged tail: tolerated */
+	assert_int_equal(perf_session__process_events(&session, &c.tool), 0);
+	assert_true(c.events >= 3);
+	assert_true(session.stats.truncated);
+	perf_session__close(&session);
+	perf_data__close(&in);
+	unlink(t.path);
+}
+
+static void test_magic(void **state)
+{
+	static const u64 magics[] = { PERF_MAGIC2_SWAPPED, 0x454c494646524550ULL, 0 };
+	struct perf_session session;
+	struct perf_data in;
+	struct tmpfile t;
+	size_t i;
+
+	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++) {
+		u64 hdr[16] = { magics[i], 104 };
+		FILE *f;
+
+		tmpfile__make(&t);
+		f = fopen(t.path, "w");
+		assert_non_null(f);
+		assert_int_equal(fwrite(hdr, sizeof(hdr), 1, f), 1);
+		fclose(f);
+		assert_int_equal(perf_data__open(&in, t.path, PERF_DATA_READ, false), 0);
+		assert_int_equal(perf_session__open(&session, &in), -EINVAL);
+		perf_data__close(&in);
+		unlink(t.path);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_file_round_trip),
+		cmocka_unit_test(test_pipe_round_trip),
+		cmocka_unit_test(test_bad_feature_sections),
+		cmocka_unit_test(test_killed_writer),
+		cmocka_unit_test(test_magic),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Record walking: payloads that follow TRACING_DATA and AUXTRACE records,
+ * records of odd sizes (misaligned), COMPRESSED records whose zstd frame
+ * and inner records straddle two containers, and damage: a truncated
+ * stream tail is tolerated, a bad record inside a sized data section is not.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <unistd.h>
+#include <zstd.h>
+#include <cmocka.h>
+#include "util/header.h"
+#include "util/session.h"
+
+struct buf {
+	char *p;
+	size_t len;
+};
+
+static void buf__add(struct buf *b, const void *p, size_t len)
+{
+	b->p = realloc(b->p, b->len + len);
+	assert_non_null(b->p);
+	memcpy(b->p + b->len, p, len);
+	b->len += len;
+}
+
+static void add_comm(struct buf *b, const char *name)
+{
+	char rec[32] = { 0 };
+	struct perf_record_comm *comm = (void *)rec;
+
+	comm->header.type = PERF_RECORD_COMM;
+	comm->header.size = sizeof(rec);
+	comm->pid = comm->tid = 7;
+	strncpy(comm->comm, name, 15);
+	buf__add(b, rec, sizeof(rec));
+}
+
+static void add_odd(struct buf *b)
+{
+	struct perf_event_header h = { .type = 201, .size = 12 };
+	u32 junk = 0xdeadbeef;
+
+	buf__add(b, &h, sizeof(h));
+	buf__add(b, &junk, sizeof(junk));
+}
+
+static void add_tracing_data(struct buf *b, u32 payload)
+{
+	struct perf_record_header_tracing_data td = {
+		.header = { .type = PERF_RECORD_HEADER_TRACING_DATA, .size = sizeof(td) },
+		.size = payload,
+	};
+	char *p = malloc(payload);
+
+	assert_non_null(p);
+	memset(p, 0x5a, payload);
+	buf__add(b, &td, sizeof(td));
+	buf__add(b, p, payload);
+	free(p);
+}
+
+static void add_auxtrace(struct buf *b, u64 payload)
+{
+	struct perf_record_auxtrace at = {
+		.header = { .type = PERF_RECORD_AUXTRACE, .size = sizeof(at) },
+		.size = payload,
+	};
+	char *p = calloc(1, payload);
+
+	assert_non_null(p);
+	buf__add(b, &at, sizeof(at));
+	buf__add(b, p, payload);
+	free(p);
+}
+
+/* @inner compressed into one zstd frame, cut into two COMPRESSED records. */
+static void add_compressed(struct buf *b, const struct buf *inner)
+{
+	size_t cap = ZSTD_compressBound(inner->len), n, cut;
+	char *z = malloc(cap);
+	struct perf_event_header h = { .type = PERF_RECORD_COMPRESSED };
+
+	assert_non_null(z);
+	n = ZSTD_compress(z, cap, inner->p, inner->len, 3);
+	assert_false(ZSTD_isError(n));
+	cut = n / 2;
+	h.size = sizeof(h) + cut;
+	buf__add(b, &h, sizeof(h));
+	buf__add(b, z, cut);
+	h.size = sizeof(h) + n - cut;
+	buf__add(b, &h, sizeof(h));
+	buf__add(b, z + cut, n - cut);
+	free(z);
+}
+
+static void make_evlist(struct evlist *el)
+{
+	struct perf_event_attr attr;
+	u64 id = 1;
+
+	evlist__init(el);
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.size = sizeof(attr);
+	attr.sample_type = PERF_SAMPLE_IP;
+	attr.flags = PERF_ATTR_FLAG_COMM;
+	assert_non_null(evlist__add(el, &attr, sizeof(attr), &id, 1));
+}
+
+/* Write @recs as a stream (pipe format) or a file with a sized data section. */
+static void write_data(const char *path, const struct buf *recs, bool pipe)
+{
+	struct perf_data out;
+	struct perf_header h;
+	struct evlist el;
+
+	make_evlist(&el);
+	perf_header__init(&h);
+	assert_int_equal(perf_data__open(&out, path, PERF_DATA_WRITE, true), 0);
+	if (pipe) {
+		out.is_pipe = true;
+		assert_int_equal(perf_header__write_pipe(&h, &el, &out), 0);
+		assert_int_equal(perf_data__write(&out, recs->p, recs->len), 0);
+	} else {
+		assert_int_equal(perf_header__write_begin(&h, &el, &out), 0);
+		assert_int_equal(perf_data__write(&out, recs->p, recs->len), 0);
+		assert_int_equal(perf_header__write_end(&h, &el, &out, recs->len), 0);
+	}
+	perf_data__close(&out);
+	perf_header__exit(&h);
+	evlist__exit(&el);
+}
+
+struct seen {
+	struct perf_tool tool;
+	int comms, inner, odd;
+	u64 payload;
+	char last_comm[16];
+};
+
+static int seen_event(struct perf_tool *tool, struct perf_session *s,
+		      const union perf_event *event, u64 off)
+{
+	struct seen *sn = (struct seen *)tool;
+
+	/* every record handed over is 8-aligned, whatever its size */
+	assert_int_equal((uintptr_t)event & 7, 0);
+	if (s->decompressing)
+		sn->inner++;
+	if (event->header.type == 201)
+		sn->odd++;
+	return 0;
+}
+
+static int seen_comm(struct perf_tool *tool, struct perf_session *s,
+		     const union perf_event *event, const struct perf_sample *sample)
+{
+	struct seen *sn = (struct seen *)tool;
+
+	sn->comms++;
+	snprintf(sn->last_comm, sizeof(sn->last_comm), "%s", event->comm.comm);
+	return 0;
+}
+
+static int seen_payload(struct perf_tool *tool, struct perf_session *s,
+			const union perf_event *event, const void *data, size_t len)
+{
+	((struct seen *)tool)->payload += len;
+	return 0;
+}
+
+static int run(const char *path, struct seen *sn, struct perf_session *session)
+{
+	struct perf_data in;
+	int err;
+
+	memset(sn, 0, sizeof(*sn));
+	sn->tool.event = seen_event;
+	sn->tool.comm = seen_comm;
+	sn->tool.payload = seen_payload;
+	assert_int_equal(perf_data__open(&in, path, PERF_DATA_READ, false), 0);
+	assert_int_equal(perf_session__open(session, &in), 0);
+	err = perf_session__process_events(session, &sn->tool);
+	perf_session__close(session);
+	perf_data__close(&in);
+	return err;
+}
+
+static void tmp_path(char *path)
+{
+	int fd;
+
+	strcpy(path, "/tmp/test-session-XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+}
+
+/* odd, TRACING_DATA+24, comm a, AUXTRACE+4096, COMPRESSED x2 {comm b, odd, comm c}, odd */
+static void build(struct buf *recs)
+{
+	struct buf inner = { 0 };
+
+	add_odd(recs);
+	add_tracing_data(recs, 24);
+	add_comm(recs, "a");
+	add_auxtrace(recs, 4096);
+	add_comm(&inner, "b");
+	add_odd(&inner);
+	add_comm(&inner, "c");
+	add_compressed(recs, &inner);
+	add_odd(recs);
+	free(inner.p);
+}
+
+static void check_walk(bool pipe)
+{
+	struct perf_session session;
+	struct buf recs = { 0 };
+	struct seen sn;
+	char path[64];
+
+	tmp_path(path);
+	build(&recs);
+	write_data(path, &recs, pipe);
+	assert_int_equal(run(path, &sn, &session), 0);
+	assert_int_equal(sn.comms, 3);
+	assert_string_equal(sn.last_comm, "c");
+	assert_int_equal(sn.inner, 3);
+	assert_int_equal(sn.odd, 3);
+	assert_int_equal(sn.payload, 24 + 4096);
+	assert_int_equal(session.stats.nr_events[PERF_RECORD_COMPRESSED], 2);
+	assert_int_equal(session.stats.nr_events[PERF_RECORD_COMM], 3);
+	assert_false(session.stats.truncated);
+	free(recs.p);
+	unlink(path);
+}
+
+static void test_walk_file(void **state)
+{
+	check_walk(false);
+}
+
+static void test_walk_pipe(void **state)
+{
+	check_walk(true);
+}
+
+static void test_truncated_stream_tail(void **state)
+{
+	struct perf_session session;
+	struct buf recs = { 0 };
+	struct seen sn;
+	char path[64];
+
+	tmp_path(path);
+	add_comm(&recs, "a");
+	add_comm(&recs, "b");
+	recs.len -= 5;			/* the writer died inside "b" */
+	write_data(path, &recs, true);
+	assert_int_equal(run(path, &sn, &session), 0);
+	assert_int_equal(sn.comms, 1);
+	assert_true(session.stats.truncated);
+	free(recs.p);
+	unlink(path);
+}
+
+static void test_bad_record_in_sized_file(void **state)
+{
+	struct perf_event_header bad = { .type = PERF_RECORD_COMM, .size = 4 };
+	struct perf_session session;
+	struct buf recs = { 0 };
+	struct seen sn;
+	char path[64];
+
+	tmp_path(path);
+	add_comm(&recs, "a");
+	buf__add(&recs, &bad, sizeof(bad));
+	add_comm(&recs, "b");
+	write_data(path, &recs, false);
+	assert_int_equal(run(path, &sn, &session), -EINVAL);
+	assert_int_equal(sn.comms, 1);
+	assert_true(session.stats.truncated);
+	free(recs.p);
+	unlink(path);
+}
+
+static void test_payload_past_end(void **state)
+{
+	struct perf_record_header_tracing_data td = {
+		.header = { .type = PERF_RECORD_HEADER_TRACING_DATA, .size = sizeof(td) },
+		.size = 0xfffffff0,
+	};
+	struct perf_session session;
+	struct buf recs = { 0 };
+	struct seen sn;
+	char path[64];
+
+	tmp_path(path);
+	add_comm(&recs, "a");
+	buf__add(&recs, &td, sizeof(td));
+	add_comm(&recs, "b");
+	write_data(path, &recs, false);
+	assert_int_equal(run(path, &sn, &session), -EINVAL);
+	assert_int_equal(sn.comms, 1);
+	write_data(path, &recs, true);
+	assert_int_equal(run(path, &sn, &session), 0);	/* a stream's tail */
+	assert_int_equal(sn.comms, 1);
+	assert_true(session.stats.truncated);
+	free(recs.p);
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_walk_file),
+		cmocka_unit_test(test_walk_pipe),
+		cmocka_unit_test(test_truncated_stream_tail),
+		cmocka_unit_test(test_bad_record_in_sized_file),
+		cmocka_unit_test(test_payload_past_end),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
