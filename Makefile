@@ -23,7 +23,8 @@ WARNINGS  := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 CPPFLAGS  += -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(INCLUDES)
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=gnu11 $(WARNINGS) $(PKG_CFLAGS) -pthread
-LDLIBS    := $(PKG_LIBS) -pthread -lm
+# -liberty: cplus_demangle for C++/Rust symbol names (libiberty-dev)
+LDLIBS    := $(PKG_LIBS) -liberty -pthread -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 

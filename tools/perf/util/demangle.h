@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Symbol name demangling: C++ (Itanium ABI, "_Z...") and Rust (legacy
+ * "_ZN...17h<hash>E" and v0 "_R...") through libiberty's cplus_demangle,
+ * the demangler binutils and gdb use.
+ */
+#ifndef __PERF_DEMANGLE_H
+#define __PERF_DEMANGLE_H
+
+#include <stdbool.h>
+
+/*
+ * Returns a malloc'ed demangled name, or NULL when @name is not mangled
+ * (or not demangleable: the caller keeps the raw name).  @params adds
+ * parameter lists ("ns::f(int)"); upstream perf omits them unless -v.
+ */
+char *demangle__sym(const char *name, bool params);
+
+#endif

@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading ELF images through libelf/gelf: symbols, build-id note, PT_LOAD
+ * segments, .gnu_debuglink and MiniDebugInfo, plus decompression of
+ * compressed kernel modules.  Nothing here parses ELF structures by hand:
+ * libelf validates offsets and sizes, and every libelf failure is a
+ * warning plus "no symbols from this image", never a crash.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <zlib.h>
+#include <lzma.h>
+#include <zstd.h>
+#include "symbol.h"
+#include "demangle.h"
+#include "debug.h"
+
+/* Bounds on what a hostile compressed file can make us allocate. */
+#define SYMSRC_MAX_COMPRESSED	(256ULL << 20)
+#define SYMSRC_MAX_IMAGE	(1024ULL << 20)
+
+#ifndef NT_GNU_BUILD_ID
+#define NT_GNU_BUILD_ID 3
+#endif
+
+static bool str_ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* Grow @buf so that at least one more byte fits; bounded by SYMSRC_MAX_IMAGE. */
+static int image__grow(u8 **buf, size_t *cap)
+{
+	size_t n = *cap ? *cap * 2 : 1 << 20;
+	u8 *b;
+
+	if (*cap >= SYMSRC_MAX_IMAGE)
+		return -EFBIG;
+	if (n > SYMSRC_MAX_IMAGE)
+		n = SYMSRC_MAX_IMAGE;
+	b = realloc(*buf, n);
+	if (!b)
+		return -ENOMEM;
+	*buf = b;
+	*cap = n;
+	return 0;
+}
+
+static int decompress__gzip(const u8 *in, size_t in_len, u8 **out, size_t *out_len)
+{
+	z_stream zs;
+	size_t cap = 0;
+	u8 *buf = NULL;
+	int ret, err = 0;
+
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit2(&zs, 15 + 32) != Z_OK)	/* +32: gzip or zlib header */
+		return -ENOMEM;
+	zs.next_in = (u8 *)in;
+	zs.avail_in = in_len > UINT32_MAX ? UINT32_MAX : (uInt)in_len;
+	do {
+		if (zs.total_out == cap) {
+			err = image__grow(&buf, &cap);
+			if (err)
+				goto out;
+		}
+		zs.next_out = buf + zs.total_out;
+		zs.avail_out = (uInt)(cap - zs.total_out);
+		ret = inflate(&zs, Z_NO_FLUSH);
+		if (ret != Z_OK && ret != Z_STREAM_END) {
+			err = -EINVAL;
+			goto out;
+		}
+		if (ret == Z_OK && !zs.avail_in && zs.avail_out) {
+			err = -EINVAL;		/* truncated stream */
+			goto out;
+		}
+	} while (ret != Z_STREAM_END);
+	*out_len = zs.total_out;
+out:
+	inflateEnd(&zs);
+	if (err)
+		free(buf);
+	else
+		*out = buf;
+	return err;
+}
+
+static int decompress__xz(const u8 *in, size_t in_len, u8 **out, size_t *out_len)
+{
+	lzma_stream ls = LZMA_STREAM_INIT;
+	size_t cap = 0;
+	u8 *buf = NULL;
+	lzma_ret ret;
+	int err = 0;
+
+	if (lzma_stream_decoder(&ls, 256ULL << 20, LZMA_CONCATENATED) != LZMA_OK)
+		return -ENOMEM;
+	ls.next_in = in;
+	ls.avail_in = in_len;
+	do {
+		if (ls.total_out == cap) {
+			err = image__grow(&buf, &cap);
+			if (err)
+				goto out;
+		}
+		ls.next_out = buf + ls.total_out;
+		ls.avail_out = cap - ls.total_out;
+		ret = lzma_code(&ls, ls.avail_in ? LZMA_RUN : LZMA_FINISH);
+		if (ret != LZMA_OK && ret != LZMA_STREAM_END) {
+			err = ret == LZMA_MEM_ERROR || ret == LZMA_MEMLIMIT_ERROR ? -ENOMEM : -EINVAL;
+			goto out;
+		}
+	} while (ret != LZMA_STREAM_END);
+	*out_len = ls.total_out;
+out:
+	lzma_end(&ls);
+	if (err)
+		free(buf);
+	else
+		*out = buf;
+	return err;
+}
+
+static int decompress__zstd(const u8 *in, size_t in_len, u8 **out, size_t *out_len)
+{
+	ZSTD_DStream *ds = ZSTD_createDStream();
+	ZSTD_inBuffer ib = { in, in_len, 0 };
+	size_t cap = 0, pos = 0, ret = 1;
+	u8 *buf = NULL;
+	int err = 0;
+
+	if (!ds)
+		return -ENOMEM;
+	ZSTD_initDStream(ds);
+	while (ret) {
+		ZSTD_outBuffer ob;
+
+		if (pos == cap) {
+			err = image__grow(&buf, &cap);
+			if (err)
+				goto out;
+		}
+		ob.dst = buf;
+		ob.size = cap;
+		ob.pos = pos;
+		ret = ZSTD_decompressStream(ds, &ob, &ib);
+		if (ZSTD_isError(ret)) {
+			err = -EINVAL;
+			goto out;
+		}
+		pos = ob.pos;
+		/* input consumed, output not full, frame not done: truncated */
+		if (ret && ib.pos == ib.size && ob.pos < ob.size) {
+			err = -EINVAL;
+			goto out;
+		}
+	}
+	*out_len = pos;
+out:
+	ZSTD_freeDStream(ds);
+	if (err)
+		free(buf);
+	else
+		*out = buf;
+	return err;
+}
+
+static int read_whole_file(int fd, u8 **out, size_t *out_len)
+{
+	struct stat st;
+	size_t done = 0;
+	u8 *buf;
+
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
+	if ((u64)st.st_size > SYMSRC_MAX_COMPRESSED)
+		return -EFBIG;
+	buf = malloc(st.st_size ? st.st_size : 1);
+	if (!buf)
+		return -ENOMEM;
+	while (done < (size_t)st.st_size) {
+		ssize_t n = read(fd, buf + done, st.st_size - done);
+
+		if (n <= 0) {
+			free(buf);
+			return n < 0 ? -errno : -EIO;
+		}
+		done += n;
+	}
+	*out = buf;
+	*out_len = done;
+	return 0;
+}
+
+static int symsrc__init_elf(struct symsrc *ss)
+{
+	int e;
+
+	if (!ss->elf || elf_kind(ss->elf) != ELF_K_ELF || !gelf_getehdr(ss->elf, &ss->ehdr)) {
+		e = elf_errno();
+		pr_warning("%s: not a valid ELF file%s%s\n", ss->name, e ? ": " : "",
+			   e ? elf_errmsg(e) : "");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int symsrc__open_mem(struct symsrc *ss, void *buf, size_t len, const char *name)
+{
+	int err;
+
+	memset(ss, 0, sizeof(*ss));
+	ss->fd = -1;
+	ss->mem = buf;
+	ss->mem_len = len;
+	ss->name = strdup(name);
+	if (!ss->name) {
+		free(buf);
+		ss->mem = NULL;
+		return -ENOMEM;
+	}
+	elf_version(EV_CURRENT);
+	ss->elf = elf_memory(buf, len);
+	err = symsrc__init_elf(ss);
+	if (err)
+		symsrc__close(ss);
+	return err;
+}
+
+int symsrc__open(struct symsrc *ss, const char *path)
+{
+	int (*decompress)(const u8 *, size_t, u8 **, size_t *) = NULL;
+	u8 *raw = NULL, *image = NULL;
+	size_t raw_len = 0, image_len = 0;
+	struct stat st;
+	int fd, err;
+
+	memset(ss, 0, sizeof(*ss));
+	ss->fd = -1;
+	if (str_ends_with(path, ".gz"))
+		decompress = decompress__gzip;
+	else if (str_ends_with(path, ".xz"))
+		decompress = decompress__xz;
+	else if (str_ends_with(path, ".zst"))
+		decompress = decompress__zstd;
+
+	/* O_NONBLOCK: a FIFO planted in the cache must not hang us */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		err = -errno;
+		if (err != -ENOENT && err != -ENOTDIR)
+			pr_warning("%s: %s\n", path, strerror(errno));
+		return err;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		pr_warning("%s: not a regular file\n", path);
+		close(fd);
+		return -EINVAL;
+	}
+	if (decompress) {
+		err = read_whole_file(fd, &raw, &raw_len);
+		close(fd);
+		if (!err)
+			err = decompress(raw, raw_len, &image, &image_len);
+		free(raw);
+		if (err) {
+			pr_warning("%s: cannot decompress: %s\n", path, strerror(-err));
+			return err;
+		}
+		return symsrc__open_mem(ss, image, image_len, path);
+	}
+
+	ss->fd = fd;
+	ss->name = strdup(path);
+	if (!ss->name) {
+		close(fd);
+		ss->fd = -1;
+		return -ENOMEM;
+	}
+	elf_version(EV_CURRENT);
+	/* ELF_C_READ, not _MMAP: a file truncated under us must not SIGBUS */
+	ss->elf = elf_begin(fd, ELF_C_READ, NULL);
+	err = symsrc__init_elf(ss);
+	if (err)
+		symsrc__close(ss);
+	return err;
+}
+
+void symsrc__close(struct symsrc *ss)
+{
+	if (ss->elf)
+		elf_end(ss->elf);
+	if (ss->fd >= 0)
+		close(ss->fd);
+	free(ss->mem);
+	free(ss->name);
+	memset(ss, 0, sizeof(*ss));
+	ss->fd = -1;
+}
+
+/* Look for NT_GNU_BUILD_ID in one block of notes. */
+static int notes__find_build_id(Elf_Data *data, u8 *build_id, size_t max)
+{
+	size_t off = 0, next, name_off, desc_off;
+	GElf_Nhdr nhdr;
+
+	while (data && off < data->d_size &&
+	       (next = gelf_getnote(data, off, &nhdr, &name_off, &desc_off)) > 0) {
+		const char *name = (const char *)data->d_buf + name_off;
+
+		if (nhdr.n_type == NT_GNU_BUILD_ID && nhdr.n_namesz == 4 &&
+		    !memcmp(name, "GNU", 4) && nhdr.n_descsz >= 1 && nhdr.n_descsz <= max) {
+			memcpy(build_id, (const u8 *)data->d_buf + desc_off, nhdr.n_descsz);
+			return nhdr.n_descsz;
+		}
+		off = next;
+	}
+	return -ENOENT;
+}
+
+int symsrc__read_build_id(struct symsrc *ss, u8 *build_id, size_t max)
+{
+	Elf_Scn *scn = NULL;
+	size_t i, nphdr;
+	GElf_Shdr shdr;
+	int ret;
+
+	while ((scn = elf_nextscn(ss->elf, scn)) != NULL) {
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_NOTE)
+			continue;
+		ret = notes__find_build_id(elf_getdata(scn, NULL), build_id, max);
+		if (ret > 0)
+			return ret;
+	}
+	/* no section headers (or none with the note): try PT_NOTE */
+	if (elf_getphdrnum(ss->elf, &nphdr))
+		return -ENOENT;
+	for (i = 0; i < nphdr; i++) {
+		GElf_Phdr phdr;
+
+		if (!gelf_getphdr(ss->elf, i, &phdr) || phdr.p_type != PT_NOTE)
+			continue;
+		ret = notes__find_build_id(elf_getdata_rawchunk(ss->elf, phdr.p_offset,
+								phdr.p_filesz, ELF_T_NHDR),
+					   build_id, max);
+		if (ret > 0)
+			return ret;
+	}
+	return -ENOENT;
+}
+
+static Elf_Scn *symsrc__find_section(struct symsrc *ss, u32 type, const char *name,
+				     GElf_Shdr *shdr)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (name && elf_getshdrstrndx(ss->elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(ss->elf, scn)) != NULL) {
+		const char *sname;
+
+		if (!gelf_getshdr(scn, shdr))
+			continue;
+		if (type != SHT_NULL && shdr->sh_type != type)
+			continue;
+		if (name) {
+			sname = elf_strptr(ss->elf, shstrndx, shdr->sh_name);
+			if (!sname || strcmp(sname, name))
+				continue;
+		}
+		return scn;
+	}
+	return NULL;
+}
+
+bool symsrc__has_symtab(struct symsrc *ss)
+{
+	GElf_Shdr shdr;
+
+	return symsrc__find_section(ss, SHT_SYMTAB, NULL, &shdr) && shdr.sh_entsize &&
+	       shdr.sh_size / shdr.sh_entsize > 1;
+}
+
+/*
+ * Is the symbol's section code?  For ET_REL (kernel modules) only .text
+ * counts: every section starts at 0 there, so mixing .init.text in would
+ * put two functions at one address.
+ */
+static bool symsrc__is_text(struct symsrc *ss, size_t shndx, size_t text_ndx)
+{
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+
+	if (shndx == SHN_UNDEF || shndx >= SHN_LORESERVE)
+		return false;
+	if (ss->ehdr.e_type == ET_REL)
+		return shndx == text_ndx;
+	scn = elf_getscn(ss->elf, shndx);
+	return scn && gelf_getshdr(scn, &shdr) && (shdr.sh_flags & SHF_EXECINSTR);
+}
+
+int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fallback,
+			 bool demangle_params)
+{
+	size_t i, nsyms, text_ndx = 0;
+	Elf_Scn *scn, *text;
+	GElf_Shdr shdr, tshdr;
+	Elf_Data *data;
+	int added = 0, err;
+
+	scn = symsrc__find_section(ss, SHT_SYMTAB, NULL, &shdr);
+	if (!scn && dynsym_fallback)
+		scn = symsrc__find_section(ss, SHT_DYNSYM, NULL, &shdr);
+	if (!scn)
+		return -ENOENT;
+	if (ss->ehdr.e_type == ET_REL) {
+		text = symsrc__find_section(ss, SHT_PROGBITS, ".text", &tshdr);
+		if (!text)
+			return -ENOENT;
+		text_ndx = elf_ndxscn(text);
+	}
+	data = elf_getdata(scn, NULL);
+	if (!data || !shdr.sh_entsize) {
+		pr_warning("%s: bad symbol table: %s\n", ss->name, elf_errmsg(-1));
+		return -EINVAL;
+	}
+	nsyms = data->d_size / shdr.sh_entsize;
+	for (i = 1; i < nsyms; i++) {
+		const char *name;
+		char *demangled;
+		GElf_Sym sym;
+		int type;
+
+		if (!gelf_getsym(data, i, &sym))
+			break;
+		type = GELF_ST_TYPE(sym.st_info);
+		if (type != STT_FUNC && type != STT_GNU_IFUNC)
+			continue;
+		if (!symsrc__is_text(ss, sym.st_shndx, text_ndx))
+			continue;
+		name = elf_strptr(ss->elf, shdr.sh_link, sym.st_name);
+		if (!name || !*name || *name == '$')
+			continue;
+		demangled = demangle__sym(name, demangle_params);
+		err = symbols__add(syms, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
+				   type, demangled ? demangled : name);
+		free(demangled);
+		if (err)
+			return err;
+		added++;
+	}
+	return added;
+}
+
+int symsrc__load_segments(struct symsrc *ss, struct symsrc_seg *segs, int max)
+{
+	size_t i, nphdr;
+	int nr = 0;
+
+	if (elf_getphdrnum(ss->elf, &nphdr))
+		return 0;
+	for (i = 0; i < nphdr && nr < max; i++) {
+		GElf_Phdr phdr;
+
+		if (!gelf_getphdr(ss->elf, i, &phdr) || phdr.p_type != PT_LOAD || !phdr.p_filesz)
+			continue;
+		segs[nr].off = phdr.p_offset;
+		segs[nr].vaddr = phdr.p_vaddr;
+		segs[nr].filesz = phdr.p_filesz;
+		nr++;
+	}
+	return nr;
+}
+
+int symsrc__debuglink(struct symsrc *ss, char *buf, size_t len)
+{
+	Elf_Data *data;
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+	size_t n;
+
+	scn = symsrc__find_section(ss, SHT_NULL, ".gnu_debuglink", &shdr);
+	if (!scn)
+		return -ENOENT;
+	data = elf_getdata(scn, NULL);
+	if (!data || !data->d_buf || !data->d_size)
+		return -ENOENT;
+	n = strnlen(data->d_buf, data->d_size);
+	/* a name, NUL-terminated inside the section, without a directory */
+	if (!n || n == data->d_size || n >= len || memchr(data->d_buf, '/', n))
+		return -ENOENT;
+	memcpy(buf, data->d_buf, n + 1);
+	return 0;
+}
+
+int symsrc__open_debugdata(struct symsrc *ss, struct symsrc *out)
+{
+	u8 *image = NULL;
+	size_t image_len = 0;
+	Elf_Data *data;
+	GElf_Shdr shdr;
+	Elf_Scn *scn;
+	char *name;
+	int err;
+
+	scn = symsrc__find_section(ss, SHT_PROGBITS, ".gnu_debugdata", &shdr);
+	if (!scn)
+		return -ENOENT;
+	data = elf_rawdata(scn, NULL);
+	if (!data || !data->d_buf || !data->d_size)
+		return -ENOENT;
+	err = decompress__xz(data->d_buf, data->d_size, &image, &image_len);
+	if (err) {
+		pr_warning("%s: bad .gnu_debugdata: %s\n", ss->name, strerror(-err));
+		return err;
+	}
+	if (asprintf(&name, "%s[.gnu_debugdata]", ss->name) < 0) {
+		free(image);
+		return -ENOMEM;
+	}
+	err = symsrc__open_mem(out, image, image_len, name);
+	free(name);
+	return err;
+}

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The symbol table of a DSO and the kallsyms reader.
+ *
+ * Symbols are collected unsorted while a source is read, then sorted once
+ * (symbols__fixup()); lookups are a binary search over the sorted array,
+ * so memory is one pointer plus one small allocation per symbol.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+#include "symbol.h"
+#include "debug.h"
+
+/* A last symbol of unknown size is given this much room (upstream: a page). */
+#define SYMBOL_LAST_ROOM	4096
+
+void symbols__init(struct symbols *syms)
+{
+	memset(syms, 0, sizeof(*syms));
+}
+
+void symbols__exit(struct symbols *syms)
+{
+	size_t i;
+
+	for (i = 0; i < syms->nr; i++)
+		free(syms->entries[i]);
+	free(syms->entries);
+	symbols__init(syms);
+}
+
+int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
+		 const char *name)
+{
+	size_t len = strlen(name);
+	struct symbol *sym;
+
+	if (syms->nr == syms->alloc) {
+		size_t n = syms->alloc ? syms->alloc * 2 : 256;
+		struct symbol **e = realloc(syms->entries, n * sizeof(*e));
+
+		if (!e)
+			return -ENOMEM;
+		syms->entries = e;
+		syms->alloc = n;
+	}
+	sym = malloc(sizeof(*sym) + len + 1);
+	if (!sym)
+		return -ENOMEM;
+	sym->start = start;
+	/* a size that wraps the address space is garbage: treat as unknown */
+	sym->end = start + size >= start ? start + size : start;
+	sym->binding = binding;
+	sym->type = type;
+	memcpy(sym->name, name, len + 1);
+	syms->entries[syms->nr++] = sym;
+	syms->sorted = false;
+	return 0;
+}
+
+static int symbol__cmp(const void *a, const void *b)
+{
+	const struct symbol *sa = *(const struct symbol * const *)a;
+	const struct symbol *sb = *(const struct symbol * const *)b;
+
+	if (sa->start != sb->start)
+		return sa->start < sb->start ? -1 : 1;
+	return strcmp(sa->name, sb->name);	/* deterministic order of aliases */
+}
+
+static int symbol__binding_rank(const struct symbol *sym)
+{
+	switch (sym->binding) {
+	case STB_GLOBAL:	return 2;
+	case STB_WEAK:		return 1;
+	default:		return 0;
+	}
+}
+
+static size_t symbol__underscores(const struct symbol *sym)
+{
+	return strspn(sym->name, "_");
+}
+
+/* Of two symbols at one address, is @a the better name to show? */
+static bool symbol__better(const struct symbol *a, const struct symbol *b)
+{
+	bool a_sized = a->end > a->start, b_sized = b->end > b->start;
+	size_t ua, ub, la, lb;
+
+	if (a_sized != b_sized)
+		return a_sized;
+	if (symbol__binding_rank(a) != symbol__binding_rank(b))
+		return symbol__binding_rank(a) > symbol__binding_rank(b);
+	ua = symbol__underscores(a);
+	ub = symbol__underscores(b);
+	if (ua != ub)
+		return ua < ub;
+	la = strlen(a->name);
+	lb = strlen(b->name);
+	if (la != lb)
+		return la > lb;
+	return strcmp(a->name, b->name) < 0;
+}
+
+void symbols__fixup(struct symbols *syms)
+{
+	size_t i, out = 0;
+
+	if (syms->nr)
+		qsort(syms->entries, syms->nr, sizeof(*syms->entries), symbol__cmp);
+
+	/* One symbol per address: keep the best alias, free the others. */
+	for (i = 0; i < syms->nr; i++) {
+		struct symbol *sym = syms->entries[i];
+
+		if (out && syms->entries[out - 1]->start == sym->start) {
+			struct symbol *prev = syms->entries[out - 1];
+
+			if (symbol__better(sym, prev)) {
+				/* an alias without size takes the other's size */
+				if (sym->end <= sym->start)
+					sym->end = prev->end;
+				syms->entries[out - 1] = sym;
+				free(prev);
+			} else {
+				if (prev->end <= prev->start)
+					prev->end = sym->end;
+				free(sym);
+			}
+			continue;
+		}
+		syms->entries[out++] = sym;
+	}
+	syms->nr = out;
+
+	/* Zero-size symbols (assembly, kallsyms) run up to the next one. */
+	for (i = 0; i < syms->nr; i++) {
+		struct symbol *sym = syms->entries[i];
+
+		if (sym->end > sym->start)
+			continue;
+		if (i + 1 < syms->nr)
+			sym->end = syms->entries[i + 1]->start;
+		else
+			sym->end = sym->start + SYMBOL_LAST_ROOM > sym->start ?
+				   sym->start + SYMBOL_LAST_ROOM : ~0ULL;
+	}
+	syms->sorted = true;
+}
+
+const struct symbol *symbols__find(const struct symbols *syms, u64 addr)
+{
+	size_t lo = 0, hi = syms->nr;
+
+	if (!syms->sorted)
+		return NULL;
+	/* the last symbol whose start <= addr */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (syms->entries[mid]->start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	if (addr < syms->entries[lo - 1]->end)
+		return syms->entries[lo - 1];
+	return NULL;
+}
+
+const struct symbol *symbols__find_by_name(const struct symbols *syms, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < syms->nr; i++) {
+		if (!strcmp(syms->entries[i]->name, name))
+			return syms->entries[i];
+	}
+	return NULL;
+}
+
+bool kallsyms__is_function(char type)
+{
+	type = toupper((unsigned char)type);
+	return type == 'T' || type == 'W';
+}
+
+/*
+ * Split one kallsyms line in place.  Returns false for a malformed line:
+ * no hex address, no single type character, or no name.
+ */
+static bool kallsyms__split(char *line, u64 *addr, char *type, char **name, char **module)
+{
+	char *p = line, *end;
+
+	errno = 0;
+	*addr = strtoull(p, &end, 16);
+	if (end == p || errno || *end != ' ')
+		return false;
+	p = end + 1;
+	if (!*p || p[1] != ' ' || isspace((unsigned char)*p))
+		return false;
+	*type = *p;
+	p += 2;
+	if (!*p || isspace((unsigned char)*p))
+		return false;
+	*name = p;
+	*module = NULL;
+	p += strcspn(p, "\t \n");
+	if (*p == '\t' || *p == ' ') {
+		*p++ = '\0';
+		p += strspn(p, "\t ");
+		if (*p == '[') {
+			char *close = strchr(p, ']');
+
+			if (close) {
+				*close = '\0';
+				*module = p + 1;
+			}
+		}
+	} else {
+		*p = '\0';
+	}
+	return true;
+}
+
+int kallsyms__parse(const char *path, void *priv, kallsyms_cb_t cb)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int err = 0;
+
+	if (!f) {
+		err = -errno;
+		pr_err("%s: %s\n", path, strerror(errno));
+		return err;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		char type, *name, *module;
+		u64 addr;
+
+		if (!kallsyms__split(line, &addr, &type, &name, &module))
+			continue;
+		err = cb(priv, name, type, addr, module);
+		if (err)
+			break;
+	}
+	if (!err && ferror(f)) {
+		err = -EIO;
+		pr_err("%s: read error\n", path);
+	}
+	free(line);
+	fclose(f);
+	return err;
+}
+
+static int kallsyms__add_cb(void *priv, const char *name, char type, u64 start,
+			    const char *module)
+{
+	struct symbols *syms = priv;
+
+	if (!kallsyms__is_function(type))
+		return 0;
+	return symbols__add(syms, start, 0, isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL,
+			    STT_FUNC, name);
+}
+
+int symbols__load_kallsyms(struct symbols *syms, const char *path)
+{
+	size_t before = syms->nr;
+	int err;
+
+	err = kallsyms__parse(path, syms, kallsyms__add_cb);
+	if (err)
+		return err;
+	symbols__fixup(syms);
+	/* fixup may have merged aliases: count what is left */
+	return syms->nr >= before ? (int)(syms->nr - before) : 0;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Symbols of one DSO: a sorted array, looked up by address in O(log n).
+ *
+ * Addresses are in the DSO's own address space: ELF st_value (the link-time
+ * virtual address) for user binaries, the absolute address for kallsyms.
+ * map__map_ip() turns a sample address into that space.
+ *
+ * Reading symbols from ELF (symbol-elf.c) goes through libelf/gelf: a
+ * "symsrc" is one opened ELF image (a file, or a decompressed buffer for
+ * .ko.xz and MiniDebugInfo).
+ */
+#ifndef __PERF_SYMBOL_H
+#define __PERF_SYMBOL_H
+
+#include <linux/types.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <gelf.h>
+
+struct symbol {
+	u64	start;
+	u64	end;		/* exclusive; start + size, fixed up if 0 */
+	u8	binding;	/* STB_* */
+	u8	type;		/* STT_* */
+	char	name[];
+};
+
+struct symbols {
+	struct symbol	**entries;
+	size_t		nr;
+	size_t		alloc;
+	bool		sorted;	/* symbols__fixup() ran since the last add */
+};
+
+void symbols__init(struct symbols *syms);
+void symbols__exit(struct symbols *syms);
+
+/* Copies @name.  Returns 0 or -ENOMEM. */
+int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
+		 const char *name);
+
+/*
+ * Sort by address, keep one symbol per address (the best alias: sized,
+ * global over weak over local, fewer leading underscores, longer name,
+ * as upstream chooses), and give zero-size symbols the room up to the
+ * next symbol.  Must run before symbols__find().
+ */
+void symbols__fixup(struct symbols *syms);
+
+/* The symbol containing @addr, or NULL.  O(log n). */
+const struct symbol *symbols__find(const struct symbols *syms, u64 addr);
+
+/* Linear; for tests and tools that look a name up once. */
+const struct symbol *symbols__find_by_name(const struct symbols *syms, const char *name);
+
+/*
+ * /proc/kallsyms format: "<hex addr> <type char> <name>[\t[module]]".
+ * Calls @cb for each well-formed line (malformed ones are skipped); a
+ * non-zero return from @cb stops the walk and is returned.  Returns
+ * -errno when @path cannot be read (after a one-line message).
+ */
+typedef int (*kallsyms_cb_t)(void *priv, const char *name, char type, u64 start,
+			     const char *module);
+int kallsyms__parse(const char *path, void *priv, kallsyms_cb_t cb);
+
+/* kallsyms types that are code: T/t/W/w. */
+bool kallsyms__is_function(char type);
+
+/* Load the function symbols of a kallsyms file.  Returns #symbols or -errno. */
+int symbols__load_kallsyms(struct symbols *syms, const char *path);
+
+/* ---- ELF images (symbol-elf.c) ------------------------------------------ */
+
+#define SYMSRC_MAX_SEGS	16
+
+/* A PT_LOAD segment: file offsets [off, off + filesz) run at vaddr. */
+struct symsrc_seg {
+	u64 off;
+	u64 vaddr;
+	u64 filesz;
+};
+
+struct symsrc {
+	int		fd;		/* -1 for an in-memory image */
+	void		*mem;		/* owned decompressed image, or NULL */
+	size_t		mem_len;
+	Elf		*elf;
+	GElf_Ehdr	ehdr;
+	char		*name;		/* for messages */
+};
+
+/*
+ * Open an ELF file with libelf.  A name ending in .gz, .xz or .zst (kernel
+ * modules) is decompressed into memory first, bounded in size.  Returns 0
+ * or -errno (a message for anything but a missing file).
+ */
+int symsrc__open(struct symsrc *ss, const char *path);
+/* Take ownership of a malloc'ed ELF image. */
+int symsrc__open_mem(struct symsrc *ss, void *buf, size_t len, const char *name);
+void symsrc__close(struct symsrc *ss);
+
+/* NT_GNU_BUILD_ID of the image.  Returns its size (1..@max) or -ENOENT. */
+int symsrc__read_build_id(struct symsrc *ss, u8 *build_id, size_t max);
+
+/* Has a .symtab with entries (not a stripped binary)? */
+bool symsrc__has_symtab(struct symsrc *ss);
+
+/*
+ * Add the function symbols of .symtab (or, with @dynsym_fallback and no
+ * .symtab, of .dynsym), demangled.  Returns #added or -errno.
+ */
+int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fallback,
+			 bool demangle_params);
+
+/* PT_LOAD segments with file contents.  Returns #segs (0 for ET_REL). */
+int symsrc__load_segments(struct symsrc *ss, struct symsrc_seg *segs, int max);
+
+/* .gnu_debuglink file name into @buf.  Returns 0 or -ENOENT. */
+int symsrc__debuglink(struct symsrc *ss, char *buf, size_t len);
+
+/*
+ * MiniDebugInfo: .gnu_debugdata is an xz-compressed ELF with a .symtab.
+ * Opens it as @out.  Returns 0, -ENOENT when absent, or -errno.
+ */
+int symsrc__open_debugdata(struct symsrc *ss, struct symsrc *out);
+
+#endif
