@@ -9,5 +9,14 @@
 /* Commands, one line each, kept sorted. */
 int cmd_buildid_list(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
+int cmd_record(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
+int cmd_script(int argc, const char **argv);
+
+
+/* perf.c prints it; perf record writes it into the VERSION feature. */
+#ifndef PERF_VERSION
+#define PERF_VERSION "6.1.mmap3"
+#endif
 
 #endif

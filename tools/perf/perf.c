@@ -25,6 +25,9 @@ static int cmd_version(int argc, const char **argv)
 static const struct cmd_struct commands[] = {
 	{ "buildid-list",	cmd_buildid_list,	"List the buildids in a perf.data file" },
 	{ "inject",		cmd_inject,		"Filter to augment the events stream with additional information" },
+	{ "record",		cmd_record,		"Run a command and record its profile into perf.data" },
+	{ "report",		cmd_report,		"Read perf.data (created by perf record) and display the profile" },
+	{ "script",		cmd_script,		"Read perf.data (created by perf record) and display trace output" },
 	{ "version",		cmd_version,		"display the version of perf binary" },
 };
 

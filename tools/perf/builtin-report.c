@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf report.  For now the --stats mode: how many records of each type
+ * a perf.data holds, counted and laid out like upstream perf 6.1, then the
+ * samples per event.  The symbol report will be a second mode next to
+ * report__stats(): options parse into struct report, the mode picks a
+ * tool, the session walk is shared.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "builtin.h"
+#include "util/debug.h"
+#include "util/session.h"
+
+struct report_evsel_stats {
+	u64 nr_samples;
+	u64 nr_lost_samples;
+};
+
+struct report {
+	struct perf_tool tool;
+	const char *input;
+	bool stats_mode;
+	bool force;
+	bool quiet;
+	bool skip_empty;
+	int verbose;
+	/* --stats: indexed by evsel->idx (pipe mode adds events as it goes) */
+	struct report_evsel_stats *evsel_stats;
+	int nr_evsel_stats;
+};
+
+static const char report_usage[] =
+	"\n Usage: perf report [<options>]\n\n"
+	"    -f, --force           don't complain, do it\n"
+	"    -i, --input <file>    input file name\n"
+	"    -q, --quiet           Do not show any warnings or messages\n"
+	"        --skip-empty      Do not display empty (or dummy) events in the output\n"
+	"        --stats           Display event stats\n"
+	"    -v, --verbose         be more verbose (show symbol address, etc)\n\n"
+	" Only --stats is implemented; the symbol report is not yet.\n\n";
+
+static struct report_evsel_stats *report__evsel_stats(struct report *rep, const struct evsel *evsel)
+{
+	struct report_evsel_stats *v;
+	int n;
+
+	if (evsel->idx < rep->nr_evsel_stats)
+		return &rep->evsel_stats[evsel->idx];
+	n = evsel->idx + 8;
+	v = realloc(rep->evsel_stats, n * sizeof(*v));
+	if (!v)
+		return NULL;
+	memset(v + rep->nr_evsel_stats, 0, (n - rep->nr_evsel_stats) * sizeof(*v));
+	rep->evsel_stats = v;
+	rep->nr_evsel_stats = n;
+	return &v[evsel->idx];
+}
+
+static int report__stats_sample(struct perf_tool *tool, struct perf_session *session,
+				const union perf_event *event, const struct perf_sample *sample,
+				struct evsel *evsel)
+{
+	struct report *rep = (struct report *)tool;
+	struct report_evsel_stats *st = report__evsel_stats(rep, evsel);
+
+	if (!st)
+		return -ENOMEM;
+	st->nr_samples++;
+	return 0;
+}
+
+/* LOST_SAMPLES count against the event their sample id names. */
+static int report__stats_other(struct perf_tool *tool, struct perf_session *session,
+			       const union perf_event *event, const struct perf_sample *sample)
+{
+	struct report *rep = (struct report *)tool;
+	struct report_evsel_stats *st;
+	struct evsel *evsel;
+
+	if (event->header.type != PERF_RECORD_LOST_SAMPLES)
+		return 0;
+	evsel = evlist__id2evsel(&session->evlist, sample->id);
+	if (!evsel && session->evlist.nr == 1)
+		evsel = session->evlist.entries[0];
+	if (!evsel)
+		return 0;
+	st = report__evsel_stats(rep, evsel);
+	if (!st)
+		return -ENOMEM;
+	st->nr_lost_samples += event->lost_samples.lost;
+	return 0;
+}
+
+/*
+ * Upstream's layout: the TOTAL line, then every named type (in type
+ * order) with its share of TOTAL; types without a name are counted in
+ * TOTAL only.
+ */
+static void report__print_aggregated(const struct perf_stats *stats, bool skip_empty, FILE *fp)
+{
+	u64 total = 0;
+	u32 type;
+
+	for (type = 1; type < PERF_RECORD_HEADER_MAX; type++)
+		total += stats->nr_events[type];
+
+	fprintf(fp, "\nAggregated stats:\n");
+	fprintf(fp, "%16s events: %10llu\n", "TOTAL", (unsigned long long)total);
+	for (type = 1; type < PERF_RECORD_HEADER_MAX; type++) {
+		u64 n = stats->nr_events[type];
+
+		if (!strcmp(perf_event__name(type), "UNKNOWN"))
+			continue;
+		if (skip_empty && !n)
+			continue;
+		fprintf(fp, "%16s events: %10llu  (%4.1f%%)\n", perf_event__name(type),
+			(unsigned long long)n, total ? 100.0 * n / total : 0.0);
+	}
+}
+
+static void report__print_evsels(struct report *rep, struct evlist *evlist, FILE *fp)
+{
+	static const struct report_evsel_stats none;
+	int i;
+
+	for (i = 0; i < evlist->nr; i++) {
+		struct evsel *evsel = evlist->entries[i];
+		const struct report_evsel_stats *st = evsel->idx < rep->nr_evsel_stats ?
+						      &rep->evsel_stats[evsel->idx] : &none;
+
+		if (rep->skip_empty && !st->nr_samples && !st->nr_lost_samples)
+			continue;
+		fprintf(fp, "%s stats:\n", evsel__name(evsel));
+		if (st->nr_samples)
+			fprintf(fp, "%16s events: %10llu\n", "SAMPLE",
+				(unsigned long long)st->nr_samples);
+		if (st->nr_lost_samples)
+			fprintf(fp, "%16s events: %10llu\n", "LOST_SAMPLES",
+				(unsigned long long)st->nr_lost_samples);
+	}
+}
+
+static int report__stats(struct report *rep, struct perf_session *session)
+{
+	int err;
+
+	rep->tool.sample = report__stats_sample;
+	rep->tool.other = report__stats_other;
+	err = perf_session__process_events(session, &rep->tool);
+	if (err)
+		return err;
+	report__print_aggregated(&session->stats, rep->skip_empty, stdout);
+	report__print_evsels(rep, &session->evlist, stdout);
+	if (!rep->quiet && session->stats.nr_unknown_events)
+		pr_warning("%llu records of unknown type were skipped\n",
+			   (unsigned long long)session->stats.nr_unknown_events);
+	if (!rep->quiet && session->stats.nr_bad_records)
+		pr_warning("%llu malformed records were skipped\n",
+			   (unsigned long long)session->stats.nr_bad_records);
+	return 0;
+}
+
+enum { OPT_STATS = 256, OPT_SKIP_EMPTY, OPT_NO_SKIP_EMPTY };
+
+int cmd_report(int argc, const char **argv)
+{
+	static const struct option longopts[] = {
+		{ "force",		no_argument,		NULL, 'f' },
+		{ "input",		required_argument,	NULL, 'i' },
+		{ "quiet",		no_argument,		NULL, 'q' },
+		{ "verbose",		no_argument,		NULL, 'v' },
+		{ "stats",		no_argument,		NULL, OPT_STATS },
+		{ "skip-empty",		no_argument,		NULL, OPT_SKIP_EMPTY },
+		{ "no-skip-empty",	no_argument,		NULL, OPT_NO_SKIP_EMPTY },
+		{ "help",		no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct report rep = { .skip_empty = true };
+	struct perf_session session;
+	struct perf_data data;
+	int c, err;
+
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, (char * const *)argv, ":fi:qvh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f': rep.force = true; break;
+		case 'i': rep.input = optarg; break;
+		case 'q': rep.quiet = true; break;
+		case 'v': rep.verbose++; break;
+		case OPT_STATS: rep.stats_mode = true; break;
+		case OPT_SKIP_EMPTY: rep.skip_empty = true; break;
+		case OPT_NO_SKIP_EMPTY: rep.skip_empty = false; break;
+		case 'h':
+			fputs(report_usage, stdout);
+			return 129;
+		case ':':
+			fprintf(stderr, "  Error: switch `%c' requires a value\n", optopt);
+			fputs(report_usage, stderr);
+			return 129;
+		default:
+			if (optopt)
+				fprintf(stderr, "  Error: unknown switch `%c'\n", optopt);
+			else
+				fprintf(stderr, "  Error: unknown option `%s'\n",
+					argv[optind - 1] + 2);
+			fputs(report_usage, stderr);
+			return 129;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "  Error: unexpected argument `%s'\n", argv[optind]);
+		fputs(report_usage, stderr);
+		return 129;
+	}
+	if (!rep.stats_mode) {
+		fprintf(stderr, "  Error: perf report: only --stats is implemented\n");
+		fputs(report_usage, stderr);
+		return 129;
+	}
+
+	err = perf_data__open(&data, rep.input ? rep.input : "perf.data", PERF_DATA_READ,
+			      rep.force);
+	if (err)
+		return 1;
+	err = perf_session__open(&session, &data);
+	if (err)
+		goto out_close;
+	session.verbose = rep.verbose;
+	err = report__stats(&rep, &session);
+	if (err && err != -EINVAL)
+		pr_err("perf report: %s\n", strerror(-err));
+	perf_session__close(&session);
+out_close:
+	perf_data__close(&data);
+	free(rep.evsel_stats);
+	return err ? 1 : 0;
+}
