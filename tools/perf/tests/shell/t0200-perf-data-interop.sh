@@ -73,6 +73,20 @@ do
 	"
 done
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe with HEADER_BUILD_ID records (upstream inject -b) matches upstream' '
+	upstream_perf inject -b -i - -o - <pipe.data >pipe-inject-b.data 2>/dev/null &&
+	upstream_buildid_list -i - <pipe-inject-b.data >expect &&
+	perf buildid-list -i - <pipe-inject-b.data >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'file written by upstream inject -b matches upstream' '
+	upstream_perf inject -b -i file-bid.data -o file-inject-b.data 2>/dev/null &&
+	upstream_buildid_list -i file-inject-b.data >expect &&
+	perf buildid-list -i file-inject-b.data >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe without build-ids prints the kernel with an empty id' '
 	printf "%-40s %s\n" "" "[kernel.kallsyms]" >expect &&
 	perf buildid-list -i - <pipe.data >actual &&
