@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Fetching binaries and debuginfo by build-id from debuginfod servers,
+ * through libdebuginfod (elfutils): DEBUGINFOD_URLS says where to ask,
+ * DEBUGINFOD_CACHE_PATH where the files land, and the library's other
+ * variables (DEBUGINFOD_TIMEOUT, DEBUGINFOD_MAXTIME, DEBUGINFOD_RETRY_LIMIT,
+ * DEBUGINFOD_MAXSIZE, DEBUGINFOD_HEADERS_FILE...) are honoured.
+ *
+ * A fetcher asks for many build-ids at once, on several threads (one
+ * debuginfod_client per thread: a client is not thread-safe), bounded in
+ * time, and remembers every answer for its lifetime so that a report with
+ * hundreds of samples in a missing DSO asks the server once.
+ * See Documentation/debuginfod.txt.
+ */
+#ifndef __PERF_DEBUGINFOD_H
+#define __PERF_DEBUGINFOD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "build-id.h"
+
+enum debuginfod_kind {
+	DEBUGINFOD_KIND_EXECUTABLE,	/* /buildid/<id>/executable */
+	DEBUGINFOD_KIND_DEBUGINFO,	/* /buildid/<id>/debuginfo */
+	DEBUGINFOD_KIND_MAX,
+};
+
+struct debuginfod_opts {
+	/* Concurrent requests; 0: DEBUGINFOD_DEFAULT_THREADS.  Capped. */
+	unsigned int nr_threads;
+	/*
+	 * Bound of one request, in seconds; 0: DEBUGINFOD_DEFAULT_TIMEOUT.
+	 * Applied as DEBUGINFOD_TIMEOUT and DEBUGINFOD_MAXTIME unless the
+	 * user set those (libdebuginfod reads them from the environment
+	 * only).  A request takes at most about (retries + 1) * (bound + 1)
+	 * seconds; DEBUGINFOD_RETRY_LIMIT defaults to 1 here.
+	 */
+	unsigned int timeout_s;
+	/*
+	 * Bound of one fetch_many() call: no request starts after it, the
+	 * ids not asked by then get -ETIME.  0: DEBUGINFOD_DEFAULT_DEADLINE.
+	 */
+	unsigned int deadline_s;
+	/* One progress line on stderr, updated in place, if it is a tty. */
+	bool progress;
+	/*
+	 * Server list to use instead of the environment's (like upstream
+	 * perf's --debuginfod=URLS): exported as DEBUGINFOD_URLS.  NULL:
+	 * keep DEBUGINFOD_URLS as it is.
+	 */
+	const char *urls;
+	int verbose;
+};
+
+#define DEBUGINFOD_DEFAULT_THREADS	8
+#define DEBUGINFOD_MAX_THREADS		64
+#define DEBUGINFOD_DEFAULT_TIMEOUT	5
+#define DEBUGINFOD_DEFAULT_DEADLINE	30
+
+struct debuginfod_result {
+	/*
+	 * 0, or: -ENOENT no server has it, -ETIME timed out (or not asked
+	 * before the deadline), -EBADMSG a server sent a file whose build-id
+	 * is not the one asked for (the file is removed from the client
+	 * cache), -ENOSYS no DEBUGINFOD_URLS, -ENOMEM, other -errno from
+	 * libdebuginfod (-ECONNREFUSED, -ENETUNREACH...).
+	 */
+	int err;
+	/* On success: the file in the debuginfod client cache (malloc'd). */
+	char *path;
+};
+
+struct debuginfod_fetcher;
+
+/*
+ * Create a fetcher.  Exports the time bounds (and opts->urls) to the
+ * environment where libdebuginfod reads them, so call it before starting
+ * threads that might read the environment.  NULL on ENOMEM or EINVAL.
+ */
+struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts *opts);
+void debuginfod_fetcher__delete(struct debuginfod_fetcher *f);
+
+/*
+ * Fetch @n build-ids of @kind into @results (n entries, overwritten; free
+ * them with debuginfod_result__exit()).  Ids answered before by this
+ * fetcher, positively or not, are not asked again; duplicates in @ids are
+ * asked once.  Returns the number of ids found, or -errno if the call
+ * itself failed (-EINVAL, -ENOMEM) with @results untouched.
+ */
+int debuginfod_fetcher__fetch_many(struct debuginfod_fetcher *f,
+				   const struct build_id *ids, size_t n,
+				   enum debuginfod_kind kind,
+				   struct debuginfod_result *results);
+
+/* One id; returns the result's err, *path malloc'd on success. */
+int debuginfod_fetcher__fetch(struct debuginfod_fetcher *f, const struct build_id *id,
+			      enum debuginfod_kind kind, char **path);
+
+/* Requests this fetcher actually sent to libdebuginfod (for tests, -v). */
+unsigned long debuginfod_fetcher__nr_requests(const struct debuginfod_fetcher *f);
+
+void debuginfod_result__exit(struct debuginfod_result *r);
+
+/*
+ * Is @path a file whose build-id is @want?  0 yes, -EBADMSG another
+ * build-id or none, other -errno when it cannot be read.
+ */
+int debuginfod__verify(const char *path, const struct build_id *want);
+
+/* Is any server configured (DEBUGINFOD_URLS set and not blank)? */
+bool debuginfod__configured(void);
+
+/* "executable", "debuginfo" */
+const char *debuginfod_kind__name(enum debuginfod_kind kind);
+
+#endif
