@@ -1,0 +1,128 @@
+#!/bin/sh
+test_description='perf record: a workload profiled with build-ids from the kernel
+
+Records the demo workload, then checks the file with upstream perf (the
+interop peer): its report shows the hot functions, every executable map
+of the demo carries the build-id readelf prints, the header build-id
+table and the build-id cache are filled, and errors behave like upstream.'
+
+. "$(dirname "$0")/lib/test-lib.sh"
+
+# sharness lacks these two git test-lib helpers.
+line_count_is () {
+	test "$(wc -l <"$2")" -eq "$1" || { echo "$2: want $1 lines:"; cat "$2"; false; }
+}
+path_is_missing () {
+	test ! -e "$1" || { echo "$1 exists"; false; }
+}
+
+demo_id () {
+	readelf -n "$WORKLOADS/demo" | sed -n "s/.*Build ID: //p"
+}
+
+test_expect_success PERF_EVENTS 'record the demo with call graphs, no build-id table' '
+	perf record -B -e cpu-clock -F 999 -g -o ours.data -- "$WORKLOADS/demo" 0.5 >out 2>err &&
+	echo "demo: done" >expect &&
+	sed "s/ (.*//" out >actual &&
+	test_cmp expect actual &&
+	sed -n 1p err >actual &&
+	grep -E "^\[ perf record: Woken up [0-9]+ times to write data \]$" actual &&
+	sed -n 2p err >actual &&
+	grep -E "^\[ perf record: Captured and wrote [0-9]+\.[0-9]{3} MB ours.data \([0-9]+ samples\) \]$" actual &&
+	line_count_is 2 err &&
+	test "$(stat -c %a ours.data)" = 600
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'upstream report shows the two hot functions on top' '
+	upstream_perf report --stdio --no-children -g none -i ours.data --sort sym 2>/dev/null >report &&
+	grep -v "^#" report | grep "%" | head -2 | sed "s/.*\] //" | sort >actual &&
+	printf "hot_loop_a\nhot_loop_b\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'call graphs reach main' '
+	upstream_perf report --stdio -i ours.data --sort sym -G 2>/dev/null >graph &&
+	grep -q "main" graph
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'every MMAP2 of the demo carries its readelf build-id' '
+	upstream_perf script -i ours.data --show-mmap-events 2>/dev/null >script &&
+	grep "PERF_RECORD_MMAP2.*r-xp $WORKLOADS/demo\$" script >mmaps &&
+	line_count_is 1 mmaps &&
+	sed "s/.*<\([0-9a-f]*\)>.*/\1/" mmaps >actual &&
+	demo_id >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'the kernel map carries the running kernel build-id' '
+	grep "PERF_RECORD_MMAP2 -1/0: .*\[kernel.kallsyms\]_text\$" script >kmap &&
+	line_count_is 1 kmap &&
+	sed "s/.*<\([0-9a-f]*\)>.*/\1/" kmap >actual &&
+	"$UPSTREAM_PERF" buildid-list -k >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'default mode: build-id table and cache' '
+	perf record -q -o table.data -- "$WORKLOADS/demo" 0.3 >/dev/null &&
+	echo "$(demo_id) $WORKLOADS/demo" >expect_line &&
+	id=$(demo_id) &&
+	rest=${id#??} && first=${id%$rest} &&
+	test -L "$HOME/.debug/.build-id/$first/$rest" &&
+	echo "../..$WORKLOADS/demo/$id" >expect &&
+	readlink "$HOME/.debug/.build-id/$first/$rest" >actual &&
+	test_cmp expect actual &&
+	cmp "$WORKLOADS/demo" "$HOME/.debug/.build-id/$first/$rest/elf" &&
+	kid=$("$UPSTREAM_PERF" buildid-list -k) &&
+	test -s "$HOME/.debug/[kernel.kallsyms]/$kid/kallsyms"
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'upstream buildid-list reads our table' '
+	upstream_perf buildid-list -i table.data >list 2>/dev/null &&
+	grep -Fx "$(cat expect_line)" list &&
+	kid=$("$UPSTREAM_PERF" buildid-list -k) &&
+	grep -Fx "$kid [kernel.kallsyms]" list
+'
+
+test_expect_success PERF_EVENTS 'PERF_BUILDID_DIR moves the cache, -N skips it' '
+	PERF_BUILDID_DIR="$PWD/cache" perf record -q -o c.data -- "$WORKLOADS/demo" 0.1 >/dev/null &&
+	test -d cache/.build-id &&
+	PERF_BUILDID_DIR="$PWD/nocache" perf record -q -N -o n.data -- "$WORKLOADS/demo" 0.1 >/dev/null &&
+	path_is_missing nocache
+'
+
+test_expect_success PERF_EVENTS 'the exit status of the workload is ours' '
+	test_expect_code 3 perf record -q -o st.data -- sh -c "exit 3"
+'
+
+test_expect_success PERF_EVENTS 'a workload that cannot be run is reported' '
+	test_expect_code 255 perf record -q -o nx.data -- ./does-not-exist 2>err &&
+	echo "Failed to collect '\''cpu-clock'\'' for the '\''./does-not-exist'\'' workload: No such file or directory" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success 'an unknown event is a usage error like upstream' '
+	test_expect_code 129 perf record -e foo -o x.data -- true 2>err &&
+	head -3 err >actual &&
+	cat >expect <<-\EOF &&
+	event syntax error: '\''foo'\''
+	                     \___ parser error
+	Run '\''perf list'\'' for a list of valid events
+	EOF
+	test_cmp expect actual &&
+	path_is_missing x.data
+'
+
+test_expect_success 'bad option values are usage errors' '
+	test_expect_code 129 perf record -F abc -o x.data -- true 2>/dev/null &&
+	test_expect_code 129 perf record -m 0 -o x.data -- true 2>/dev/null &&
+	test_expect_code 129 perf record --call-graph dwarf -o x.data -- true 2>/dev/null &&
+	test_expect_code 129 perf record --no-such-option -- true 2>/dev/null
+'
+
+test_expect_success PERF_EVENTS 'a process that does not exist' '
+	test_expect_code 1 perf record -p 999999999 -o x.data 2>err &&
+	echo "Couldn'\''t create thread/CPU maps: No such process" >expect &&
+	test_cmp expect err
+'
+
+test_done

@@ -1,0 +1,113 @@
+#!/bin/sh
+test_description='perf record: system-wide, an existing process, pipe mode, signals
+
+Processes that were running before perf started are known only through
+synthesized records: their maps must carry the build-ids read from the
+files.  Pipe mode must be readable by upstream perf as it streams.'
+
+. "$(dirname "$0")/lib/test-lib.sh"
+
+demo_id () {
+	readelf -n "$WORKLOADS/demo" | sed -n "s/.*Build ID: //p"
+}
+
+# Wait (up to 10 s) until process $2 has a child named $1 (the workload).
+wait_for_child () {
+	n=0
+	while ! pgrep -x -P "$2" "$1" >/dev/null; do
+		n=$((n + 1))
+		test $n -lt 1000 || return 1
+		sleep 0.01
+	done
+}
+
+# Wait until process $1 has exec'ed $2 (its maps are the program's).
+wait_for_exec () {
+	n=0
+	while test "$(cat /proc/$1/comm 2>/dev/null)" != "$2"; do
+		n=$((n + 1))
+		test $n -lt 1000 || return 1
+		sleep 0.01
+	done
+}
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-a: the demo shows up, existing processes have build-ids' '
+	sleep 5 &
+	sleeper=$! &&
+	perf record -q -a -F 999 -o a.data -- "$WORKLOADS/demo" 0.3 >/dev/null &&
+	kill $sleeper &&
+	upstream_perf report --stdio --no-children -i a.data --comm demo --sort sym 2>/dev/null >report &&
+	grep -q "hot_loop_a" report &&
+	upstream_perf script -i a.data --show-mmap-events 2>/dev/null >script &&
+	grep "PERF_RECORD_MMAP2 $sleeper/$sleeper: .* r-xp .*/sleep\$" script >mmaps &&
+	test "$(wc -l <mmaps)" = 1 &&
+	sed "s/.*<\([0-9a-f]*\)>.*/\1/; s/^\(.*\)$/\1/" mmaps >actual &&
+	path=$(sed "s/.* r-xp //" mmaps) &&
+	readelf -n "$path" | sed -n "s/.*Build ID: //p" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-p: a demo started before perf' '
+	"$WORKLOADS/demo" 1.5 >/dev/null &
+	pid=$! &&
+	wait_for_exec $pid demo &&
+	perf record -q -F 999 -p $pid -o p.data &&
+	wait $pid &&
+	upstream_perf script -i p.data --show-mmap-events 2>/dev/null >script &&
+	grep "PERF_RECORD_MMAP2 $pid/$pid: .* r-xp $WORKLOADS/demo\$" script >mmaps &&
+	sed "s/.*<\([0-9a-f]*\)>.*/\1/" mmaps >actual &&
+	demo_id >expect &&
+	test_cmp expect actual &&
+	upstream_perf script -i p.data --show-task-events 2>/dev/null | grep -q "PERF_RECORD_COMM: demo:$pid/$pid" &&
+	upstream_perf report --stdio --no-children -i p.data --sort sym 2>/dev/null >report &&
+	grep -v "^#" report | grep "%" | head -2 | sed "s/.*\] //" | sort >actual &&
+	printf "hot_loop_a\nhot_loop_b\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe mode: upstream report reads the stream' '
+	perf record -q -F 999 -o - -- "$WORKLOADS/demo" 0.3 2>err >pipe.data &&
+	echo "demo: done" >expect &&
+	sed "s/ (.*//" err >actual &&
+	test_cmp expect actual &&
+	upstream_perf report -i - --stdio --no-children --sort sym <pipe.data 2>/dev/null >report &&
+	grep -v "^#" report | grep "%" | head -2 | sed "s/.*\] //" | sort >actual &&
+	printf "hot_loop_a\nhot_loop_b\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe mode: a live pipe, summary on stderr' '
+	perf record -F 999 -o - -- "$WORKLOADS/demo" 0.3 2>err |
+		upstream_perf report -i - --stdio --no-children --sort sym 2>/dev/null >report &&
+	grep -q hot_loop_a report &&
+	grep -E "^\[ perf record: Captured and wrote [0-9.]+ MB - \]$" err
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'userspace build-ids give the same table as the kernel' '
+	perf record -q -N -o k.data -- "$WORKLOADS/demo" 0.1 >/dev/null &&
+	PERF_MMAP3_FORCE_USERSPACE_BUILDID=1 perf record -v -q -N -o u.data -- "$WORKLOADS/demo" 0.1 >/dev/null 2>err &&
+	grep -Fx "build-ids from: userspace (reading mapped files)" err &&
+	upstream_perf buildid-list -i k.data 2>/dev/null | sort >expect &&
+	upstream_perf buildid-list -i u.data 2>/dev/null | sort >actual &&
+	test_cmp expect actual &&
+	grep -q "^$(demo_id) $WORKLOADS/demo\$" actual
+'
+
+test_expect_success PERF_EVENTS '-v names the build-id source' '
+	perf record -v -q -N -o v.data -- true 2>err &&
+	grep -Fx "build-ids from: kernel PERF_RECORD_MMAP2 with build-id" err
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGINT finalizes a complete file' '
+	perf record -q -F 999 -o int.data -- "$WORKLOADS/demo" 10 >/dev/null &
+	perf=$! &&
+	wait_for_child demo $perf &&
+	kill -INT $perf &&
+	wait $perf &&
+	upstream_perf report --stdio --no-children -i int.data --sort sym 2>/dev/null >report &&
+	grep -q hot_loop_a report &&
+	upstream_perf buildid-list -i int.data 2>/dev/null >list &&
+	grep -q "^$(demo_id) $WORKLOADS/demo\$" list
+'
+
+test_done

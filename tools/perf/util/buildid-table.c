@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A small hash set of (path, cpumode, build-id) for perf record. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "buildid-table.h"
+#include "build-id.h"
+
+void buildid_table__init(struct buildid_table *t)
+{
+	memset(t, 0, sizeof(*t));
+}
+
+void buildid_table__exit(struct buildid_table *t)
+{
+	u32 i;
+
+	for (i = 0; i < t->nr; i++)
+		free(t->entries[i].path);
+	free(t->entries);
+	free(t->slots);
+	memset(t, 0, sizeof(*t));
+}
+
+static u32 entry_hash(const char *path, u16 cpumode, const u8 *bid, u8 size)
+{
+	u32 h = 2166136261u;	/* FNV-1a */
+	u8 i;
+
+	for (; *path; path++)
+		h = (h ^ (u8)*path) * 16777619u;
+	h = (h ^ cpumode) * 16777619u;
+	for (i = 0; i < size; i++)
+		h = (h ^ bid[i]) * 16777619u;
+	return (h ^ size) * 16777619u;
+}
+
+static bool entry_eq(const struct buildid_entry *e, const char *path, u16 cpumode,
+		     const u8 *bid, u8 size)
+{
+	return e->cpumode == cpumode && e->size == size &&
+	       !memcmp(e->build_id, bid, size) && !strcmp(e->path, path);
+}
+
+static int buildid_table__grow(struct buildid_table *t)
+{
+	u32 n = t->nr_slots ? t->nr_slots * 2 : 64, i;
+	u32 *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (i = 0; i < t->nr; i++) {
+		const struct buildid_entry *e = &t->entries[i];
+		u32 s = entry_hash(e->path, e->cpumode, e->build_id, e->size) & (n - 1);
+
+		while (slots[s])
+			s = (s + 1) & (n - 1);
+		slots[s] = i + 1;
+	}
+	free(t->slots);
+	t->slots = slots;
+	t->nr_slots = n;
+	return 0;
+}
+
+int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
+		       const u8 *build_id, u8 size)
+{
+	static const u8 none[PERF_BUILD_ID_MAX];
+	struct buildid_entry *e;
+	u32 s;
+	int ret;
+
+	if (size > PERF_BUILD_ID_MAX)
+		return -EINVAL;
+	if (!build_id)
+		build_id = none;
+	/* Keep the load factor under 1/2 so probing stays short. */
+	if ((t->nr + 1) * 2 > t->nr_slots) {
+		ret = buildid_table__grow(t);
+		if (ret)
+			return ret;
+	}
+	s = entry_hash(path, cpumode, build_id, size) & (t->nr_slots - 1);
+	while (t->slots[s]) {
+		if (entry_eq(&t->entries[t->slots[s] - 1], path, cpumode, build_id, size))
+			return 0;
+		s = (s + 1) & (t->nr_slots - 1);
+	}
+	if (t->nr == t->alloc) {
+		u32 n = t->alloc ? t->alloc * 2 : 32;
+		struct buildid_entry *ne = realloc(t->entries, n * sizeof(*ne));
+
+		if (!ne)
+			return -ENOMEM;
+		t->entries = ne;
+		t->alloc = n;
+	}
+	e = &t->entries[t->nr];
+	memset(e, 0, sizeof(*e));
+	e->path = strdup(path);
+	if (!e->path)
+		return -ENOMEM;
+	e->cpumode = cpumode;
+	e->size = size;
+	memcpy(e->build_id, build_id, size);
+	t->slots[s] = ++t->nr;
+	return 1;
+}
+
+bool buildid_table__skip_path(const char *path)
+{
+	if (!*path || !strcmp(path, "//anon") || !strncmp(path, "/memfd:", 7) ||
+	    !strncmp(path, "anon_inode:", 11) || !strncmp(path, "/dev/", 5) ||
+	    !strncmp(path, "/SYSV", 5))
+		return true;
+	/* [stack], [heap], [vdso], [vsyscall], [uprobes]: no file to read. */
+	return path[0] == '[';
+}
+
+static int buildid__copy(const struct build_id *bid, u8 *out)
+{
+	if (!bid->size || bid->size > PERF_BUILD_ID_MAX)
+		return -EINVAL;
+	memcpy(out, bid->data, bid->size);
+	return (int)bid->size;
+}
+
+int buildid__read_file(const char *path, u8 *out)
+{
+	struct build_id bid;
+	int ret;
+
+	memset(&bid, 0, sizeof(bid));
+	ret = filename__read_build_id(path, &bid);
+	return ret < 0 ? ret : buildid__copy(&bid, out);
+}
+
+int buildid__read_kernel(u8 *out)
+{
+	struct build_id bid;
+	int ret;
+
+	memset(&bid, 0, sizeof(bid));
+	ret = kernel__read_build_id(&bid);
+	return ret < 0 ? ret : buildid__copy(&bid, out);
+}

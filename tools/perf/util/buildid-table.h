@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The DSOs a recording saw, keyed by (path, cpumode, build-id): filled as
+ * MMAP records stream past, so the header's build-id table costs
+ * O(number of DSOs) at the end, never a second pass over the data.
+ */
+#ifndef __PERF_BUILDID_TABLE_H
+#define __PERF_BUILDID_TABLE_H
+
+#include <linux/types.h>
+#include "event.h"
+
+struct buildid_entry {
+	char *path;
+	u16 cpumode;			/* PERF_RECORD_MISC_KERNEL / _USER */
+	u8 size;			/* 0: not known yet */
+	u8 build_id[PERF_BUILD_ID_MAX];
+};
+
+struct buildid_table {
+	struct buildid_entry *entries;
+	u32 nr, alloc;
+	u32 *slots;			/* open addressing: index + 1, 0 empty */
+	u32 nr_slots;			/* power of two */
+};
+
+void buildid_table__init(struct buildid_table *t);
+void buildid_table__exit(struct buildid_table *t);
+
+/*
+ * Note that @path was mapped with @build_id (@size 0: unknown, to be read
+ * from the file later).  Duplicates are ignored.  Returns 1 if added, 0 if
+ * already there, -ENOMEM.
+ */
+int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
+		       const u8 *build_id, u8 size);
+
+/*
+ * The build-id of a file / of the running kernel (/sys/kernel/notes) into
+ * @out (PERF_BUILD_ID_MAX bytes).  Returns its size or -errno; quiet.
+ */
+int buildid__read_file(const char *path, u8 *out);
+int buildid__read_kernel(u8 *out);
+
+/* Maps that have no file behind them: "//anon", "[stack]", "[vdso]"... */
+bool buildid_table__skip_path(const char *path);
+
+#endif

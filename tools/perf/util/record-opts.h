@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* perf record's command line: upstream's option names and semantics. */
+#ifndef __PERF_RECORD_OPTS_H
+#define __PERF_RECORD_OPTS_H
+
+#include <linux/types.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#define DEFAULT_FREQ		4000
+#define DEFAULT_MMAP_PAGES	128
+#define MAX_EVENTS		32
+
+struct record_opts {
+	const char *events[MAX_EVENTS];
+	int nr_events;
+	char *copies[MAX_EVENTS];	/* -e arguments, split in place */
+	int nr_copies;
+	u64 freq;			/* 0 with -c */
+	u64 period;
+	bool callgraph;
+	bool system_wide;
+	const char *cpu_list;
+	pid_t pid, tid;
+	const char *output;
+	size_t mmap_pages;
+	bool quiet;
+	int verbose;
+	bool no_buildid;
+	bool no_buildid_cache;
+	bool force;
+};
+
+/*
+ * Parse @argv (argv[0] is "record").  *@cmd_idx is set to the index of
+ * the workload's first word (argc when there is none).  Returns 0, or the
+ * exit status (129) after printing the error and the usage.
+ */
+int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd_idx);
+
+/* Free what parsing allocated. */
+void record_opts__exit(struct record_opts *opts);
+
+/* Print the usage; returns 129 (upstream's parse-options status). */
+int record_opts__usage(void);
+/* Print "  Error: <message>" and the usage; returns 129. */
+int record_opts__usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

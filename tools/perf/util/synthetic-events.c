@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Synthesized COMM/FORK/MMAP2 records for perf record -a / -p / -t. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include "synthetic-events.h"
+
+#define ALIGN8(x)	(((x) + 7) & ~(size_t)7)
+
+/* Append the sample_id trailer the kernel would: see perf_event.h. */
+static size_t synth__trailer(struct synth_ctx *ctx, void *at, u32 pid, u32 tid)
+{
+	u64 *p = at;
+	size_t n = 0;
+
+	if (!ctx->sample_id_all)
+		return 0;
+	if (ctx->sample_type & PERF_SAMPLE_TID) {
+		u32 *t = (u32 *)&p[n++];
+
+		t[0] = pid;
+		t[1] = tid;
+	}
+	if (ctx->sample_type & PERF_SAMPLE_TIME)
+		p[n++] = 0;
+	if (ctx->sample_type & PERF_SAMPLE_ID)
+		p[n++] = ctx->id;
+	if (ctx->sample_type & PERF_SAMPLE_STREAM_ID)
+		p[n++] = ctx->id;
+	if (ctx->sample_type & PERF_SAMPLE_CPU)
+		p[n++] = 0;
+	if (ctx->sample_type & PERF_SAMPLE_IDENTIFIER)
+		p[n++] = ctx->id;
+	return n * sizeof(u64);
+}
+
+/*
+ * Build an MMAP2 (or MMAP3) record for a file map and note the DSO.
+ * @bid_size 0: no build-id known, the inode form is used.
+ */
+static int synth__mmap(struct synth_ctx *ctx, u16 cpumode, u32 pid, u32 tid,
+		       u64 start, u64 len, u64 pgoff, u32 maj, u32 min, u64 ino,
+		       u32 prot, u32 flags, const char *path, const u8 *bid, u8 bid_size)
+{
+	size_t flen = strlen(path) + 1, fixed, size;
+	union perf_event *ev = (void *)ctx->buf;
+	char *fname;
+
+	fixed = ctx->mmap3 ? sizeof(struct perf_record_mmap3) : sizeof(struct perf_record_mmap2);
+	size = fixed + ALIGN8(flen);
+	if (size + 64 > sizeof(ctx->buf))
+		return 0;	/* absurd path: skip the map, not the run */
+	memset(ev, 0, size + 64);
+	ev->header.misc = cpumode;
+	if (ctx->mmap3) {
+		struct perf_record_mmap3 *m = &ev->mmap3;
+
+		ev->header.type = PERF_RECORD_MMAP3;
+		m->pid = pid;
+		m->tid = tid;
+		m->addr = start;
+		m->len = len;
+		m->pgoff = pgoff;
+		m->maj = maj;
+		m->min = min;
+		m->ino = ino;
+		m->prot = prot;
+		m->flags = flags;
+		m->build_id_size = bid_size;
+		m->build_id_status = bid_size ? PERF_MMAP3_BUILD_ID_OK :
+						PERF_MMAP3_BUILD_ID_READ_ERROR;
+		memcpy(m->build_id, bid, bid_size);
+		fname = m->filename;
+	} else {
+		struct perf_record_mmap2 *m = &ev->mmap2;
+
+		ev->header.type = PERF_RECORD_MMAP2;
+		m->pid = pid;
+		m->tid = tid;
+		m->start = start;
+		m->len = len;
+		m->pgoff = pgoff;
+		/* The build-id form only where the attr tells readers to trust it. */
+		if (bid_size && ctx->build_id_mmap2) {
+			ev->header.misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+			m->build_id_size = bid_size;
+			memcpy(m->build_id, bid, bid_size);
+		} else {
+			m->maj = maj;
+			m->min = min;
+			m->ino = ino;
+		}
+		m->prot = prot;
+		m->flags = flags;
+		fname = m->filename;
+	}
+	memcpy(fname, path, flen);
+	size += synth__trailer(ctx, ctx->buf + size, pid, tid);
+	ev->header.size = (u16)size;
+	/* The kernel's table entry is named differently: its caller adds it. */
+	if (cpumode == PERF_RECORD_MISC_USER &&
+	    buildid_table__add(ctx->table, path, cpumode, bid, bid_size) < 0)
+		return -ENOMEM;
+	return ctx->emit(ctx->priv, ev);
+}
+
+/* _text and _etext from /proc/kallsyms; 0 when hidden (kptr_restrict). */
+static u64 kernel_text_addr(u64 *etext)
+{
+	char line[512], name[256], type;
+	unsigned long long addr;
+	u64 ret = 0;
+	FILE *f = fopen("/proc/kallsyms", "re");
+
+	*etext = 0;
+	if (!f)
+		return 0;
+	while ((!ret || !*etext) && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
+			continue;
+		if (!strcmp(name, "_text"))
+			ret = addr;
+		else if (!strcmp(name, "_etext"))
+			*etext = addr;
+	}
+	fclose(f);
+	return ret;
+}
+
+int synth__kernel_mmap(struct synth_ctx *ctx)
+{
+	u8 bid[PERF_BUILD_ID_MAX];
+	int size;
+	u64 etext, start = kernel_text_addr(&etext), len;
+
+	if (!start)
+		return 0;
+	/* Like upstream: the map ends at _etext when we know it. */
+	len = etext > start ? etext - start : ~0ULL - start;
+	size = buildid__read_kernel(bid);
+	if (size < 0)
+		size = 0;
+	if (size > 0 && (ctx->build_id_mmap2 || ctx->mmap3)) {
+		int ret = synth__mmap(ctx, PERF_RECORD_MISC_KERNEL, (u32)-1, 0, start,
+				      len, start, 0, 0, 0, PROT_READ | PROT_EXEC, 0,
+				      "[kernel.kallsyms]_text", bid, (u8)size);
+
+		if (ret)
+			return ret;
+	} else {
+		/* Plain MMAP, like upstream without --buildid-mmap. */
+		union perf_event *ev = (void *)ctx->buf;
+		const char *path = "[kernel.kallsyms]_text";
+		size_t rsize = sizeof(struct perf_record_mmap) + ALIGN8(strlen(path) + 1);
+
+		memset(ev, 0, rsize + 64);
+		ev->header.type = PERF_RECORD_MMAP;
+		ev->header.misc = PERF_RECORD_MISC_KERNEL;
+		ev->mmap.pid = (u32)-1;
+		ev->mmap.start = start;
+		ev->mmap.len = len;
+		ev->mmap.pgoff = start;
+		strcpy(ev->mmap.filename, path);
+		rsize += synth__trailer(ctx, ctx->buf + rsize, (u32)-1, 0);
+		ev->header.size = (u16)rsize;
+		if (ctx->emit(ctx->priv, ev))
+			return -EIO;
+	}
+	/* The table names the kernel as upstream does. */
+	if (size > 0 && buildid_table__add(ctx->table, "[kernel.kallsyms]",
+					   PERF_RECORD_MISC_KERNEL, bid, (u8)size) < 0)
+		return -ENOMEM;
+	return 0;
+}
+
+static int read_status(pid_t pid, pid_t tid, char *comm, size_t commsz, pid_t *tgid,
+		       pid_t *ppid)
+{
+	char path[96], line[256];
+	size_t l;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/status", (int)pid, (int)tid);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	*tgid = pid;
+	*ppid = 0;
+	comm[0] = '\0';
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Name:", 5)) {
+			char *p = line + 5;
+
+			while (*p == ' ' || *p == '\t')
+				p++;
+			l = strcspn(p, "\n");
+			if (l > commsz - 1)
+				l = commsz - 1;
+			memcpy(comm, p, l);
+			comm[l] = '\0';
+		} else if (!strncmp(line, "Tgid:", 5)) {
+			*tgid = atoi(line + 5);
+		} else if (!strncmp(line, "PPid:", 5)) {
+			*ppid = atoi(line + 5);
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+static int synth__comm_fork(struct synth_ctx *ctx, pid_t pid, pid_t tid)
+{
+	union perf_event *ev = (void *)ctx->buf;
+	char comm[64];
+	pid_t tgid = pid, ppid = 0;
+	size_t len;
+	int ret;
+
+	if (read_status(pid, tid, comm, sizeof(comm), &tgid, &ppid))
+		return 0;	/* gone meanwhile */
+	if (tid != tgid) {
+		/* A thread: tie it to its process like a clone would. */
+		len = sizeof(struct perf_record_fork);
+		memset(ev, 0, len + 64);
+		ev->header.type = PERF_RECORD_FORK;
+		ev->fork.pid = tgid;
+		ev->fork.ppid = tgid;
+		ev->fork.tid = tid;
+		ev->fork.ptid = tgid;
+		len += synth__trailer(ctx, ctx->buf + len, tgid, tid);
+		ev->header.size = (u16)len;
+		ret = ctx->emit(ctx->priv, ev);
+		if (ret)
+			return ret;
+	}
+	len = sizeof(struct perf_record_comm) + ALIGN8(strlen(comm) + 1);
+	memset(ev, 0, len + 64);
+	ev->header.type = PERF_RECORD_COMM;
+	ev->comm.pid = tgid;
+	ev->comm.tid = tid;
+	strcpy(ev->comm.comm, comm);
+	len += synth__trailer(ctx, ctx->buf + len, tgid, tid);
+	ev->header.size = (u16)len;
+	return ctx->emit(ctx->priv, ev);
+}
+
+static int synth__maps(struct synth_ctx *ctx, pid_t pid)
+{
+	char path[64], line[4096 + 128], perms[8], fname[4096];
+	unsigned long long start, end, pgoff, ino;
+	unsigned int maj, min;
+	u8 bid[PERF_BUILD_ID_MAX];
+	FILE *f;
+	int n, size, ret = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		u32 prot = 0;
+
+		fname[0] = '\0';
+		n = sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %4095[^\n]", &start, &end,
+			   perms, &pgoff, &maj, &min, &ino, fname);
+		if (n < 7 || strlen(perms) < 4 || perms[2] != 'x')
+			continue;
+		if (n == 7 || buildid_table__skip_path(fname)) {
+			/* [vdso] and friends: no file; readers know them by name. */
+			if (n == 7 || strcmp(fname, "[vdso]"))
+				continue;
+		}
+		prot = (perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
+		       PROT_EXEC;
+		size = 0;
+		if (fname[0] == '/') {
+			size = buildid__read_file(fname, bid);
+			if (size < 0)
+				size = 0;
+		}
+		ret = synth__mmap(ctx, PERF_RECORD_MISC_USER, pid, pid, start, end - start,
+				  pgoff, maj, min, ino, prot,
+				  perms[3] == 's' ? MAP_SHARED : MAP_PRIVATE, fname, bid, (u8)size);
+		if (ret)
+			break;
+	}
+	fclose(f);
+	return ret;
+}
+
+int synth__process(struct synth_ctx *ctx, pid_t pid)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	if (!dir)
+		return 0;
+	while ((d = readdir(dir)) != NULL) {
+		char *end;
+		long tid = strtol(d->d_name, &end, 10);
+
+		if (*end || tid <= 0)
+			continue;
+		ret = synth__comm_fork(ctx, pid, (pid_t)tid);
+		if (ret)
+			break;
+	}
+	closedir(dir);
+	if (!ret)
+		ret = synth__maps(ctx, pid);
+	return ret;
+}
+
+int synth__all_processes(struct synth_ctx *ctx)
+{
+	struct dirent *d;
+	DIR *dir = opendir("/proc");
+	int ret = 0;
+
+	if (!dir)
+		return -errno;
+	while ((d = readdir(dir)) != NULL) {
+		char *end;
+		long pid = strtol(d->d_name, &end, 10);
+
+		if (*end || pid <= 0)
+			continue;
+		ret = synth__process(ctx, (pid_t)pid);
+		if (ret)
+			break;
+	}
+	closedir(dir);
+	return ret;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Records perf record writes for what existed before it started: the
+ * kernel map, and the threads and executable maps of running processes
+ * (from /proc), with build-ids read in userspace.
+ */
+#ifndef __PERF_SYNTHETIC_EVENTS_H
+#define __PERF_SYNTHETIC_EVENTS_H
+
+#include <linux/types.h>
+#include <sys/types.h>
+#include "event.h"
+#include "buildid-table.h"
+
+struct synth_ctx {
+	/* Write one record; negative return stops synthesis. */
+	int (*emit)(void *priv, const union perf_event *event);
+	void *priv;
+	u64 sample_type;		/* of the tracking event: trailer layout */
+	bool sample_id_all;
+	u64 id;				/* its id, for ID/IDENTIFIER in trailers */
+	bool build_id_mmap2;		/* MMAP2 may carry build-ids (attr asked) */
+	bool mmap3;			/* write MMAP3 instead */
+	struct buildid_table *table;	/* every map written is noted here */
+	char buf[65536];		/* the record being built */
+};
+
+/*
+ * The kernel map "[kernel.kallsyms]_text" at _text, with the running
+ * kernel's build-id from /sys/kernel/notes.  Returns 0 or -errno; a
+ * kernel whose symbols are hidden is skipped silently.
+ */
+int synth__kernel_mmap(struct synth_ctx *ctx);
+
+/* COMM (and FORK for non-leader threads) per task of @pid, then MMAPs. */
+int synth__process(struct synth_ctx *ctx, pid_t pid);
+
+/* synth__process for every process in /proc; vanished ones are skipped. */
+int synth__all_processes(struct synth_ctx *ctx);
+
+#endif
