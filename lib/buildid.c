@@ -276,13 +276,14 @@ static int bid_take(struct bid_elf *e, u64 off, u32 descsz)
  * The note at *@pos of area @a: advances *@pos past it and returns 0 if it
  * is the build-id (copied out), -ENOENT to go on, -EINVAL if the note
  * does not fit in the area (the rest of the area is unusable), or a read
- * error.
+ * error.  With 8-byte alignment the desc starts at the next multiple of 8
+ * after the name, counted from the area start (gABI; GNU property notes).
  */
 static int bid_note(struct bid_elf *e, const struct bid_area *a, u64 align, u64 *pos)
 {
 	char name[sizeof(bid_gnu_name)];
 	u32 namesz, descsz, type;
-	u64 name_off, desc, end, next;
+	u64 name_off, desc, end;
 	Elf32_Nhdr n;		/* Elf64_Nhdr has the same 32-bit fields */
 	int err;
 
@@ -293,12 +294,14 @@ static int bid_note(struct bid_elf *e, const struct bid_area *a, u64 align, u64 
 	descsz = bid_32(e, n.n_descsz);
 	type = bid_32(e, n.n_type);
 	name_off = *pos + sizeof(n);
-	if (check_add_overflow(name_off, ALIGN((u64)namesz, align), &desc) ||
-	    check_add_overflow(desc, (u64)descsz, &end) || end > a->len ||
-	    check_add_overflow(desc, ALIGN((u64)descsz, align), &next))
+	/* a->len is bounded by the image size, so ALIGN() below cannot wrap */
+	if (check_add_overflow(name_off, (u64)namesz, &desc) || desc > a->len)
 		return -EINVAL;
-	/* The last note's desc padding may be missing. */
-	*pos = min(next, a->len);
+	desc = ALIGN(desc, align);
+	if (check_add_overflow(desc, (u64)descsz, &end) || end > a->len)
+		return -EINVAL;
+	/* The last note's padding may be missing. */
+	*pos = min_t(u64, ALIGN(end, align), a->len);
 	if (type != NT_GNU_BUILD_ID || namesz != sizeof(bid_gnu_name))
 		return -ENOENT;
 	err = bid_read(e, a->off + name_off, name, sizeof(name));
