@@ -329,9 +329,15 @@ static int debuginfod__request(debuginfod_client *client, enum debuginfod_kind k
  */
 static void __attribute__((noreturn)) debuginfod_worker__main(struct debuginfod_batch *b, int sock)
 {
-	debuginfod_client *client = debuginfod_begin();
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	debuginfod_client *client;
 	uint32_t job;
+	size_t i;
 
+	/* ^C ends a worker, whatever handler perf installed for itself. */
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], SIG_DFL);
+	client = debuginfod_begin();
 	if (client && b->f->verbose > 1)
 		debuginfod_set_verbose_fd(client, STDERR_FILENO);
 	while (!debuginfod__recv_all(sock, &job, sizeof(job))) {
