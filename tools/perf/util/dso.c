@@ -1,0 +1,647 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DSOs and where their symbols come from.
+ *
+ * dso__load() walks the sources in the order of
+ * Documentation/symbol-resolution.txt.  Every candidate file must carry
+ * the DSO's build-id: a cache entry or a debug file with another id is
+ * warned about and skipped, and a different file at the recorded path is
+ * never used (the DSO is marked build_id_mismatch instead).  A file with a
+ * .symtab ends the search; one with only .dynsym is kept as the fallback
+ * and as the "runtime image" that debuglink and MiniDebugInfo hang off.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "dso.h"
+#include "debug.h"
+
+#define DSO_DEBUG_DIR		"/usr/lib/debug"
+#define DSO_KALLSYMS		"/proc/kallsyms"
+#define DSO_KERNEL_NAME		"[kernel.kallsyms]"
+
+static bool str_ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+bool dso__name_is_kernel(const char *name)
+{
+	return !strncmp(name, DSO_KERNEL_NAME, strlen(DSO_KERNEL_NAME));
+}
+
+bool dso__name_is_kmod(const char *name)
+{
+	return str_ends_with(name, ".ko") || str_ends_with(name, ".ko.gz") ||
+	       str_ends_with(name, ".ko.xz") || str_ends_with(name, ".ko.zst");
+}
+
+struct dso *dso__new(const char *name, const struct dso_id *id)
+{
+	struct dso *dso = calloc(1, sizeof(*dso));
+	const char *slash;
+
+	if (!dso)
+		return NULL;
+	/* "[kernel.kallsyms]_text" and friends are all the one kernel DSO */
+	dso->kernel = dso__name_is_kernel(name);
+	dso->long_name = strdup(dso->kernel ? DSO_KERNEL_NAME : name);
+	if (!dso->long_name) {
+		free(dso);
+		return NULL;
+	}
+	dso->kmod = dso__name_is_kmod(name);
+	slash = strrchr(dso->long_name, '/');
+	dso->short_name = slash && dso->long_name[0] != '[' ? slash + 1 : dso->long_name;
+	if (id)
+		dso->id = *id;
+	symbols__init(&dso->symbols);
+	dso->refcnt = 1;
+	return dso;
+}
+
+struct dso *dso__get(struct dso *dso)
+{
+	if (dso)
+		dso->refcnt++;
+	return dso;
+}
+
+void dso__put(struct dso *dso)
+{
+	if (!dso || --dso->refcnt > 0)
+		return;
+	symbols__exit(&dso->symbols);
+	free(dso->symsrc_path);
+	free(dso->long_name);
+	free(dso);
+}
+
+const struct symbol *dso__find_symbol(const struct dso *dso, u64 addr)
+{
+	return symbols__find(&dso->symbols, addr);
+}
+
+u64 dso__offset_to_addr(const struct dso *dso, u64 offset)
+{
+	int i;
+
+	for (i = 0; i < dso->nr_segs; i++) {
+		const struct symsrc_seg *seg = &dso->segs[i];
+
+		if (offset >= seg->off && offset - seg->off < seg->filesz)
+			return offset - seg->off + seg->vaddr;
+	}
+	/* no segment known: offsets and addresses coincide (ET_DYN text) */
+	return offset;
+}
+
+const char *dso_binary_type__name(enum dso_binary_type type)
+{
+	switch (type) {
+	case DSO_BINARY_TYPE__BUILDID_CACHE:		return "build-id cache";
+	case DSO_BINARY_TYPE__BUILDID_CACHE_DEBUG:	return "build-id cache debug";
+	case DSO_BINARY_TYPE__BUILDID_CACHE_KALLSYMS:	return "build-id cache kallsyms";
+	case DSO_BINARY_TYPE__SYSTEM_DEBUG_BUILDID:	return "system debug";
+	case DSO_BINARY_TYPE__DEBUGLINK:		return "debuglink";
+	case DSO_BINARY_TYPE__MINIDEBUGINFO:		return "minidebuginfo";
+	case DSO_BINARY_TYPE__ORIGINAL:			return "original path";
+	case DSO_BINARY_TYPE__KALLSYMS:			return "kallsyms";
+	case DSO_BINARY_TYPE__DEBUGINFOD:		return "debuginfod";
+	default:					return "not found";
+	}
+}
+
+/* ---- loading ------------------------------------------------------------ */
+
+struct dso_loader {
+	struct dso			*dso;
+	const struct dso_load_opts	*opts;
+	char				hex[BUILD_ID_SIZE_MAX * 2 + 1];
+	char				cache_dir[PATH_MAX];
+	/* The first verified image with only .dynsym: fallback + runtime. */
+	struct symsrc			runtime;
+	bool				have_runtime;
+	enum dso_binary_type		runtime_type;
+	bool				done;
+	int				err;	/* -ENOMEM and the like: stop */
+};
+
+static const char *loader__cache_dir(struct dso_loader *ld)
+{
+	const char *dir = ld->opts->buildid_dir, *home;
+
+	if (!dir)
+		dir = getenv("PERF_BUILDID_DIR");
+	if (dir && *dir)
+		return dir;
+	home = getenv("HOME");
+	if (!home || !*home)
+		return NULL;
+	if ((size_t)snprintf(ld->cache_dir, sizeof(ld->cache_dir), "%s/.debug", home) >=
+	    sizeof(ld->cache_dir))
+		return NULL;
+	return ld->cache_dir;
+}
+
+static bool loader__verify(struct dso_loader *ld, struct symsrc *ss, bool warn)
+{
+	struct build_id bid = { .size = 0 };
+	int ret = symsrc__read_build_id(ss, bid.data, sizeof(bid.data));
+
+	if (ret > 0)
+		bid.size = ret;
+	if (build_id__equal(&bid, &ld->dso->id.bid))
+		return true;
+	if (warn) {
+		char have[BUILD_ID_SIZE_MAX * 2 + 1] = "none";
+
+		if (bid.size)
+			build_id__sprintf(&bid, have);
+		pr_warning("%s: build-id %s, expected %s: not used\n", ss->name, have, ld->hex);
+	}
+	return false;
+}
+
+static void loader__set_source(struct dso_loader *ld, const char *path,
+			       enum dso_binary_type type)
+{
+	free(ld->dso->symsrc_path);
+	ld->dso->symsrc_path = strdup(path);
+	ld->dso->symtab_type = type;
+}
+
+static bool type_is_debug_only(enum dso_binary_type type)
+{
+	return type == DSO_BINARY_TYPE__BUILDID_CACHE_DEBUG ||
+	       type == DSO_BINARY_TYPE__SYSTEM_DEBUG_BUILDID ||
+	       type == DSO_BINARY_TYPE__DEBUGLINK;
+}
+
+/* Segments come from an image that is loaded at run time, never a .debug. */
+static void loader__take_segments(struct dso_loader *ld, struct symsrc *ss,
+				  enum dso_binary_type type)
+{
+	if (ld->dso->nr_segs || type_is_debug_only(type))
+		return;
+	ld->dso->nr_segs = symsrc__load_segments(ss, ld->dso->segs, DSO_MAX_SEGS);
+}
+
+/*
+ * Use an opened, verified image.  With a .symtab it is the answer; else
+ * it becomes the runtime image if there is none yet.  Consumes @ss.
+ */
+static void loader__use(struct dso_loader *ld, struct symsrc *ss, enum dso_binary_type type)
+{
+	int ret;
+
+	loader__take_segments(ld, ss, type);
+	if (symsrc__has_symtab(ss)) {
+		ret = symsrc__load_symbols(ss, &ld->dso->symbols, false,
+					   ld->opts->demangle_params);
+		if (ret >= 0) {
+			loader__set_source(ld, ss->name, type);
+			ld->done = true;
+		} else if (ret == -ENOMEM) {
+			ld->err = ret;
+		}
+		symsrc__close(ss);
+		return;
+	}
+	if (!ld->have_runtime && !type_is_debug_only(type)) {
+		ld->runtime = *ss;
+		ld->runtime_type = type;
+		ld->have_runtime = true;
+		return;
+	}
+	symsrc__close(ss);
+}
+
+/* Try one candidate file that must carry the DSO's build-id. */
+static void loader__try(struct dso_loader *ld, const char *path, enum dso_binary_type type)
+{
+	struct symsrc ss;
+
+	if (ld->done || ld->err)
+		return;
+	if (symsrc__open(&ss, path))
+		return;
+	if (!loader__verify(ld, &ss, true)) {
+		symsrc__close(&ss);
+		return;
+	}
+	loader__use(ld, &ss, type);
+}
+
+static void loader__tryf(struct dso_loader *ld, enum dso_binary_type type, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void loader__tryf(struct dso_loader *ld, enum dso_binary_type type, const char *fmt, ...)
+{
+	char path[PATH_MAX];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	if (n > 0 && (size_t)n < sizeof(path))
+		loader__try(ld, path, type);
+}
+
+/* 1. The build-id cache: .build-id/xx/rest is a dir (elf, debug) or a file. */
+static void loader__buildid_cache(struct dso_loader *ld)
+{
+	const char *dir = loader__cache_dir(ld);
+	char link[PATH_MAX];
+	struct stat st;
+
+	if (!dir)
+		return;
+	if ((size_t)snprintf(link, sizeof(link), "%s/.build-id/%.2s/%s", dir, ld->hex,
+			     ld->hex + 2) >= sizeof(link))
+		return;
+	if (stat(link, &st) < 0) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			pr_warning("%s: %s\n", link, strerror(errno));
+	} else if (S_ISDIR(st.st_mode)) {
+		loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE, "%s/elf", link);
+		loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE_DEBUG, "%s/debug", link);
+		if (!strcmp(ld->dso->long_name, "[vdso]"))
+			loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE, "%s/vdso", link);
+		return;
+	} else {
+		/* older layout: the link points at the binary itself */
+		loader__try(ld, link, DSO_BINARY_TYPE__BUILDID_CACHE);
+		return;
+	}
+	/* no .build-id link: the <path>/<id>/ directory may still be there */
+	if (ld->dso->long_name[0] == '/') {
+		loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE, "%s%s/%s/elf", dir,
+			     ld->dso->long_name, ld->hex);
+		loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE_DEBUG, "%s%s/%s/debug", dir,
+			     ld->dso->long_name, ld->hex);
+	}
+}
+
+/* The recorded path, used only when its build-id is the DSO's. */
+static void loader__original(struct dso_loader *ld)
+{
+	const char *path = ld->dso->long_name;
+	struct build_id bid = { .size = 0 };
+	struct symsrc ss;
+
+	if (ld->done || ld->err || ld->runtime_type == DSO_BINARY_TYPE__ORIGINAL ||
+	    path[0] != '/')
+		return;
+	if (filename__read_build_id(path, &bid) < 0)
+		return;		/* missing or not ELF: nothing to use, nothing to say */
+	if (!build_id__equal(&bid, &ld->dso->id.bid)) {
+		ld->dso->build_id_mismatch = true;
+		return;
+	}
+	if (symsrc__open(&ss, path))
+		return;
+	/* re-check through libelf: the file may have been replaced meanwhile */
+	if (!loader__verify(ld, &ss, false)) {
+		ld->dso->build_id_mismatch = true;
+		symsrc__close(&ss);
+		return;
+	}
+	loader__use(ld, &ss, DSO_BINARY_TYPE__ORIGINAL);
+}
+
+/* 2b. .gnu_debuglink of the runtime image: next to the binary, .debug/, debug dir. */
+static void loader__debuglink(struct dso_loader *ld, const char *debug_dir)
+{
+	char link[NAME_MAX + 1], dir[PATH_MAX];
+	char *slash;
+
+	if (ld->done || !ld->have_runtime ||
+	    symsrc__debuglink(&ld->runtime, link, sizeof(link)))
+		return;
+	if ((size_t)snprintf(dir, sizeof(dir), "%s", ld->dso->long_name) >= sizeof(dir))
+		return;
+	slash = strrchr(dir, '/');
+	if (!slash || dir[0] != '/')
+		return;
+	*slash = '\0';
+	loader__tryf(ld, DSO_BINARY_TYPE__DEBUGLINK, "%s/%s", dir, link);
+	loader__tryf(ld, DSO_BINARY_TYPE__DEBUGLINK, "%s/.debug/%s", dir, link);
+	loader__tryf(ld, DSO_BINARY_TYPE__DEBUGLINK, "%s%s/%s", debug_dir, dir, link);
+}
+
+/* 2c. MiniDebugInfo: the runtime image's .dynsym plus its .gnu_debugdata. */
+static void loader__minidebuginfo(struct dso_loader *ld)
+{
+	struct symsrc mini;
+	int ret;
+
+	if (ld->done || !ld->have_runtime || symsrc__open_debugdata(&ld->runtime, &mini))
+		return;
+	ret = symsrc__load_symbols(&mini, &ld->dso->symbols, false, ld->opts->demangle_params);
+	symsrc__close(&mini);
+	if (ret < 0)
+		return;
+	ret = symsrc__load_symbols(&ld->runtime, &ld->dso->symbols, true,
+				   ld->opts->demangle_params);
+	if (ret == -ENOMEM)
+		ld->err = ret;
+	loader__set_source(ld, ld->runtime.name, DSO_BINARY_TYPE__MINIDEBUGINFO);
+	ld->done = true;
+}
+
+/* 4. debuginfod: debuginfo, then the executable. */
+static void loader__debuginfod(struct dso_loader *ld)
+{
+	static const bool kinds[] = { true, false };
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && ld->opts->debuginfod; i++) {
+		char *path = NULL;
+
+		if (ld->done || ld->err)
+			return;
+		if (ld->opts->debuginfod(ld->opts->debuginfod_priv, &ld->dso->id.bid, kinds[i],
+					 &path) || !path) {
+			free(path);
+			continue;
+		}
+		loader__try(ld, path, DSO_BINARY_TYPE__DEBUGINFOD);
+		free(path);
+	}
+}
+
+/* A DSO without build-id: the path is all there is (upstream does the same). */
+static void loader__path_only(struct dso_loader *ld)
+{
+	struct symsrc ss;
+
+	if (ld->dso->long_name[0] != '/' || symsrc__open(&ss, ld->dso->long_name))
+		return;
+	loader__use(ld, &ss, DSO_BINARY_TYPE__ORIGINAL);
+	if (!ld->done)
+		loader__minidebuginfo(ld);
+}
+
+static void loader__user(struct dso_loader *ld)
+{
+	const char *debug_dir = ld->opts->debug_dir ? ld->opts->debug_dir : DSO_DEBUG_DIR;
+
+	if (!dso__has_build_id(ld->dso)) {
+		loader__path_only(ld);
+		return;
+	}
+	loader__buildid_cache(ld);
+	loader__tryf(ld, DSO_BINARY_TYPE__SYSTEM_DEBUG_BUILDID, "%s/.build-id/%.2s/%s.debug",
+		     debug_dir, ld->hex, ld->hex + 2);
+	/* debuglink and MiniDebugInfo need a runtime image: the matching binary */
+	if (!ld->done && !ld->have_runtime)
+		loader__original(ld);
+	loader__debuglink(ld, debug_dir);
+	loader__minidebuginfo(ld);
+	loader__original(ld);
+	loader__debuginfod(ld);
+}
+
+/* A kallsyms file; refused when every address is 0 (kptr_restrict). */
+static void loader__kallsyms(struct dso_loader *ld, const char *path, enum dso_binary_type type)
+{
+	struct symbols *syms = &ld->dso->symbols;
+	struct stat st;
+	int ret;
+
+	if (ld->done || ld->err || stat(path, &st) < 0)
+		return;
+	ret = symbols__load_kallsyms(syms, path);
+	if (ret == -ENOMEM)
+		ld->err = ret;
+	if (ret <= 0)
+		return;
+	if (syms->nr == 1 && syms->entries[0]->start == 0) {
+		pr_warning("%s: all addresses are 0 (kptr_restrict?): not used\n", path);
+		symbols__exit(syms);
+		return;
+	}
+	loader__set_source(ld, path, type);
+	ld->done = true;
+}
+
+static void loader__kernel(struct dso_loader *ld)
+{
+	const char *dir = loader__cache_dir(ld);
+	const char *kallsyms = ld->opts->kallsyms ? ld->opts->kallsyms : DSO_KALLSYMS;
+	struct build_id running = ld->opts->running_kernel;
+	char path[PATH_MAX];
+
+	if (dso__has_build_id(ld->dso) && dir) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/kallsyms", dir,
+				     ld->hex, ld->hex + 2) < sizeof(path))
+			loader__kallsyms(ld, path, DSO_BINARY_TYPE__BUILDID_CACHE_KALLSYMS);
+		if ((size_t)snprintf(path, sizeof(path), "%s/" DSO_KERNEL_NAME "/%s/kallsyms", dir,
+				     ld->hex) < sizeof(path))
+			loader__kallsyms(ld, path, DSO_BINARY_TYPE__BUILDID_CACHE_KALLSYMS);
+	}
+	if (ld->done)
+		return;
+	/* this machine's kallsyms only if it is the recording kernel */
+	if (dso__has_build_id(ld->dso)) {
+		if (!running.size && kernel__read_build_id(&running) < 0)
+			return;
+		if (!build_id__equal(&running, &ld->dso->id.bid)) {
+			ld->dso->build_id_mismatch = true;
+			return;
+		}
+	}
+	loader__kallsyms(ld, kallsyms, DSO_BINARY_TYPE__KALLSYMS);
+}
+
+int dso__load(struct dso *dso, const struct dso_load_opts *opts)
+{
+	struct dso_loader ld = { .dso = dso, .opts = opts };
+
+	if (dso->load_state != DSO_LOAD__NOT_TRIED)
+		return dso->load_state == DSO_LOAD__LOADED ? 0 : -ENOENT;
+	if (dso__has_build_id(dso))
+		build_id__sprintf(&dso->id.bid, ld.hex);
+	if (dso->kernel)
+		loader__kernel(&ld);
+	else
+		loader__user(&ld);
+
+	/* nothing with a .symtab: the runtime image's .dynsym */
+	if (!ld.done && !ld.err && ld.have_runtime) {
+		int ret = symsrc__load_symbols(&ld.runtime, &dso->symbols, true,
+					       opts->demangle_params);
+
+		if (ret >= 0) {
+			loader__set_source(&ld, ld.runtime.name, ld.runtime_type);
+			ld.done = true;
+		} else if (ret == -ENOMEM) {
+			ld.err = ret;
+		}
+	}
+	if (ld.have_runtime)
+		symsrc__close(&ld.runtime);
+	symbols__fixup(&dso->symbols);
+	dso->load_state = ld.done && !ld.err ? DSO_LOAD__LOADED : DSO_LOAD__FAILED;
+	if (ld.err)
+		return ld.err;
+	return ld.done ? 0 : -ENOENT;
+}
+
+/* ---- the DSOs of a machine ---------------------------------------------- */
+
+struct dso_hint {
+	char		*name;
+	struct build_id	bid;
+	bool		ambiguous;	/* the path was seen with two ids */
+};
+
+void dsos__init(struct dsos *dsos)
+{
+	memset(dsos, 0, sizeof(*dsos));
+}
+
+void dsos__exit(struct dsos *dsos)
+{
+	size_t i;
+
+	for (i = 0; i < dsos->nr; i++)
+		dso__put(dsos->entries[i]);
+	free(dsos->entries);
+	for (i = 0; i < dsos->nr_hints; i++)
+		free(dsos->hints[i].name);
+	free(dsos->hints);
+	dsos__init(dsos);
+}
+
+struct dso *dsos__find_by_build_id(const struct dsos *dsos, const struct build_id *bid)
+{
+	size_t i;
+
+	if (!bid->size)
+		return NULL;
+	for (i = 0; i < dsos->nr; i++) {
+		if (build_id__equal(&dsos->entries[i]->id.bid, bid))
+			return dsos->entries[i];
+	}
+	return NULL;
+}
+
+static const char *dsos__canonical_name(const char *name)
+{
+	return dso__name_is_kernel(name) ? DSO_KERNEL_NAME : name;
+}
+
+int dsos__add_build_id_hint(struct dsos *dsos, const char *name, const struct build_id *bid)
+{
+	struct dso_hint *h;
+	size_t i;
+
+	name = dsos__canonical_name(name);
+	if (!bid->size)
+		return 0;
+	for (i = 0; i < dsos->nr_hints; i++) {
+		h = &dsos->hints[i];
+		if (strcmp(h->name, name))
+			continue;
+		if (!build_id__equal(&h->bid, bid))
+			h->ambiguous = true;
+		return 0;
+	}
+	if (dsos->nr_hints == dsos->alloc_hints) {
+		size_t n = dsos->alloc_hints ? dsos->alloc_hints * 2 : 16;
+
+		h = realloc(dsos->hints, n * sizeof(*h));
+		if (!h)
+			return -ENOMEM;
+		dsos->hints = h;
+		dsos->alloc_hints = n;
+	}
+	h = &dsos->hints[dsos->nr_hints];
+	h->name = strdup(name);
+	if (!h->name)
+		return -ENOMEM;
+	h->bid = *bid;
+	h->ambiguous = false;
+	dsos->nr_hints++;
+	return 0;
+}
+
+static const struct build_id *dsos__hint(const struct dsos *dsos, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < dsos->nr_hints; i++) {
+		if (!strcmp(dsos->hints[i].name, name))
+			return dsos->hints[i].ambiguous ? NULL : &dsos->hints[i].bid;
+	}
+	return NULL;
+}
+
+static bool dso_id__same_inode(const struct dso_id *a, const struct dso_id *b)
+{
+	return a->has_inode && b->has_inode && a->maj == b->maj && a->min == b->min &&
+	       a->ino == b->ino && a->ino_generation == b->ino_generation;
+}
+
+/* No build-id: same path and, when both know it, the same inode. */
+static struct dso *dsos__find_by_name_id(const struct dsos *dsos, const char *name,
+					 const struct dso_id *id)
+{
+	size_t i;
+
+	for (i = 0; i < dsos->nr; i++) {
+		struct dso *dso = dsos->entries[i];
+
+		if (dso__has_build_id(dso) || strcmp(dso->long_name, name))
+			continue;
+		if (id->has_inode || dso->id.has_inode) {
+			if (dso_id__same_inode(id, &dso->id))
+				return dso;
+			continue;
+		}
+		return dso;
+	}
+	return NULL;
+}
+
+struct dso *dsos__findnew_id(struct dsos *dsos, const char *name, const struct dso_id *id)
+{
+	struct dso_id want = { .has_inode = false };
+	const struct build_id *hint;
+	struct dso *dso;
+
+	name = dsos__canonical_name(name);
+	if (id)
+		want = *id;
+	if (!want.bid.size && (hint = dsos__hint(dsos, name)) != NULL)
+		want.bid = *hint;
+	/* the build-id is the identity: the name it was mapped under is not */
+	dso = want.bid.size ? dsos__find_by_build_id(dsos, &want.bid) :
+			      dsos__find_by_name_id(dsos, name, &want);
+	if (dso)
+		return dso__get(dso);
+
+	if (dsos->nr == dsos->alloc) {
+		size_t n = dsos->alloc ? dsos->alloc * 2 : 64;
+		struct dso **e = realloc(dsos->entries, n * sizeof(*e));
+
+		if (!e)
+			return NULL;
+		dsos->entries = e;
+		dsos->alloc = n;
+	}
+	dso = dso__new(name, &want);
+	if (!dso)
+		return NULL;
+	dsos->entries[dsos->nr++] = dso;
+	return dso__get(dso);
+}
