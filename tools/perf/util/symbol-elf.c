@@ -28,13 +28,6 @@
 #define NT_GNU_BUILD_ID 3
 #endif
 
-static bool str_ends_with(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && !strcmp(s + ls - lx, suffix);
-}
-
 /* Grow @buf so that at least one more byte fits; bounded by SYMSRC_MAX_IMAGE. */
 static int image__grow(u8 **buf, size_t *cap)
 {
@@ -173,6 +166,23 @@ out:
 	return err;
 }
 
+/* The decompressor for the file's magic bytes, or NULL for none. */
+static int (*compression__detect(int fd))(const u8 *, size_t, u8 **, size_t *)
+{
+	static const u8 gz[] = { 0x1f, 0x8b }, xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0x00 },
+			zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
+	u8 magic[6];
+	ssize_t n = pread(fd, magic, sizeof(magic), 0);
+
+	if (n >= (ssize_t)sizeof(gz) && !memcmp(magic, gz, sizeof(gz)))
+		return decompress__gzip;
+	if (n >= (ssize_t)sizeof(xz) && !memcmp(magic, xz, sizeof(xz)))
+		return decompress__xz;
+	if (n >= (ssize_t)sizeof(zst) && !memcmp(magic, zst, sizeof(zst)))
+		return decompress__zstd;
+	return NULL;
+}
+
 static int read_whole_file(int fd, u8 **out, size_t *out_len)
 {
 	struct stat st;
@@ -247,12 +257,6 @@ int symsrc__open(struct symsrc *ss, const char *path)
 
 	memset(ss, 0, sizeof(*ss));
 	ss->fd = -1;
-	if (str_ends_with(path, ".gz"))
-		decompress = decompress__gzip;
-	else if (str_ends_with(path, ".xz"))
-		decompress = decompress__xz;
-	else if (str_ends_with(path, ".zst"))
-		decompress = decompress__zstd;
 
 	/* O_NONBLOCK: a FIFO planted in the cache must not hang us */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -267,6 +271,8 @@ int symsrc__open(struct symsrc *ss, const char *path)
 		close(fd);
 		return -EINVAL;
 	}
+	/* by magic, not name: a cached module's "elf" may be compressed */
+	decompress = compression__detect(fd);
 	if (decompress) {
 		err = read_whole_file(fd, &raw, &raw_len);
 		close(fd);

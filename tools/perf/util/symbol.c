@@ -12,6 +12,7 @@
 #include <string.h>
 #include <ctype.h>
 #include "symbol.h"
+#include "demangle.h"
 #include "debug.h"
 
 /* A last symbol of unknown size is given this much room (upstream: a page). */
@@ -265,11 +266,17 @@ static int kallsyms__add_cb(void *priv, const char *name, char type, u64 start,
 			    const char *module)
 {
 	struct symbols *syms = priv;
+	char *demangled;
+	int err;
 
 	if (!kallsyms__is_function(type))
 		return 0;
-	return symbols__add(syms, start, 0, isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL,
-			    STT_FUNC, name);
+	/* Rust code in the kernel has v0-mangled names */
+	demangled = demangle__sym(name, false);
+	err = symbols__add(syms, start, 0, isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL,
+			   STT_FUNC, demangled ? demangled : name);
+	free(demangled);
+	return err;
 }
 
 int symbols__load_kallsyms(struct symbols *syms, const char *path)

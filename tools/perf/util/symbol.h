@@ -91,8 +91,9 @@ struct symsrc {
 };
 
 /*
- * Open an ELF file with libelf.  A name ending in .gz, .xz or .zst (kernel
- * modules) is decompressed into memory first, bounded in size.  Returns 0
+ * Open an ELF file with libelf.  A gzip, xz or zstd file (by its magic:
+ * kernel modules, cached copies of them) is decompressed into memory
+ * first, bounded in size.  Returns 0
  * or -errno (a message for anything but a missing file).
  */
 int symsrc__open(struct symsrc *ss, const char *path);

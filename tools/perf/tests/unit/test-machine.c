@@ -23,7 +23,7 @@
 struct fixture {
 	char *dir;
 	struct dso_load_opts opts;
-	char cache[4200];
+	char cache[4200], kallsyms[4200];
 };
 
 static int setup(void **state)
@@ -36,6 +36,9 @@ static int setup(void **state)
 	snprintf(f->cache, sizeof(f->cache), "%s/cache", f->dir);
 	f->opts.buildid_dir = f->cache;
 	f->opts.debug_dir = f->dir;	/* nothing there */
+	/* never this machine's /proc/kallsyms: results must not depend on it */
+	snprintf(f->kallsyms, sizeof(f->kallsyms), "%s/no-kallsyms", f->dir);
+	f->opts.kallsyms = f->kallsyms;
 	return write_file(f->dir, "app.c",
 		"#define CAT(a, b) a##b\n#define XCAT(a, b) CAT(a, b)\n"
 		"int XCAT(VERSION, _only)(int x) { int i, s = 0; for (i = 0; i < x; i++) s += i * VNUM; return s; }\n"
@@ -396,6 +399,67 @@ static void test_kernel_resolution(void **state)
 	machine__exit(&m);
 }
 
+static void test_kernel_module(void **state)
+{
+	struct fixture *f = *state;
+	struct perf_mmap_info kinfo = {
+		.pid = (u32)-1, .start = 0xffffffff81000000ULL, .len = 0x1000000,
+		.pgoff = 0xffffffff81000000ULL, .filename = "[kernel.kallsyms]_text",
+		.misc = PERF_RECORD_MISC_KERNEL,
+	};
+	struct perf_mmap_info minfo = {
+		.pid = (u32)-1, .start = 0xffffffffc0200000ULL, .len = 0x2000,
+		.misc = PERF_RECORD_MISC_KERNEL,
+	};
+	char ko[4300], other[4300];
+	struct addr_location al;
+	struct build_id mid;
+	struct machine m;
+	u64 work;
+
+	/* a module with a build-id, shipped xz-compressed */
+	assert_int_equal(write_file(f->dir, "mod.c",
+		"int mod_init(void) { return 0; }\n"
+		"int mod_work(int x) { int i, s = 0; for (i = 0; i < x; i++) s += i; return s; }\n"), 0);
+	assert_int_equal(sh("cd '%s' && gcc -O1 -c -o mod.o mod.c && "
+			    "ld -r --build-id=sha1 -o mod.ko mod.o && xz -c mod.ko > mod.ko.xz && "
+			    "sed 's/i++/i += 2/' mod.c > mod2.c && gcc -O1 -c -o mod2.o mod2.c && "
+			    "ld -r --build-id=sha1 -o other.ko mod2.o && xz -c other.ko > other.ko.xz",
+			    f->dir), 0);
+	snprintf(ko, sizeof(ko), "%s/mod.ko.xz", f->dir);
+	snprintf(other, sizeof(other), "%s/other.ko.xz", f->dir);
+	assert_int_equal(filename__read_build_id(ko, &mid), 0);
+	snprintf(ko, sizeof(ko), "%s/mod.ko", f->dir);
+	work = nm_addr(ko, "mod_work");
+	snprintf(ko, sizeof(ko), "%s/mod.ko.xz", f->dir);
+
+	assert_int_equal(machine__init(&m, &f->opts), 0);
+	assert_int_equal(machine__process_mmap(&m, &kinfo), 0);
+	minfo.filename = ko;
+	minfo.has_build_id = true;
+	minfo.build_id_size = mid.size;
+	memcpy(minfo.build_id, mid.data, mid.size);
+	assert_int_equal(machine__process_mmap(&m, &minfo), 0);
+	assert_int_equal(maps__nr(m.kmaps), 2);
+	assert_int_equal(machine__resolve(&m, 0, 0, PERF_RECORD_MISC_KERNEL,
+					  minfo.start + work + 1, &al), 0);
+	assert_true(al.dso->kmod);
+	assert_non_null(al.sym);
+	assert_string_equal(al.sym->name, "mod_work");
+	assert_int_equal(al.dso->symtab_type, DSO_BINARY_TYPE__ORIGINAL);
+	machine__exit(&m);
+
+	/* another build at the recorded path: refused */
+	assert_int_equal(sh("cp '%s' '%s'", other, ko), 0);
+	assert_int_equal(machine__init(&m, &f->opts), 0);
+	assert_int_equal(machine__process_mmap(&m, &minfo), 0);
+	assert_int_equal(machine__resolve(&m, 0, 0, PERF_RECORD_MISC_KERNEL,
+					  minfo.start + work + 1, &al), 0);
+	assert_null(al.sym);
+	assert_true(al.dso->build_id_mismatch);
+	machine__exit(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -406,6 +470,7 @@ int main(void)
 		cmocka_unit_test(test_resolve_pie_and_non_pie),
 		cmocka_unit_test(test_rebuilt_during_recording),
 		cmocka_unit_test(test_kernel_resolution),
+		cmocka_unit_test(test_kernel_module),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

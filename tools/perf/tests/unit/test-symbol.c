@@ -237,6 +237,13 @@ static void test_compressed_modules(void **state)
 		assert_non_null(symbols__find_by_name(&syms, "mod_init"));
 		assert_null(symbols__find_by_name(&syms, "mod_early"));
 		symbols__exit(&syms);
+
+		/* compression is found by magic, not by name (cached "elf" copies) */
+		assert_int_equal(sh("cd '%s' && cp mod.ko.%s modcopy", f->dir, tools[i][1]), 0);
+		snprintf(path, sizeof(path), "%s/modcopy", f->dir);
+		load(path, &syms, false);
+		assert_non_null(symbols__find_by_name(&syms, "mod_work"));
+		symbols__exit(&syms);
 	}
 }
 
@@ -311,6 +318,9 @@ static void test_broken_files(void **state)
 		/* section count huge */
 		"cp prog bad && printf '\\377\\377' | dd of=bad bs=1 seek=60 conv=notrunc 2>/dev/null",
 		"echo 'not xz' > bad.xz", "echo 'not gz' > bad.gz", "echo 'not zstd' > bad.zst",
+		/* compressed, then cut: the decompressors must notice */
+		"xz -c prog | head -c 600 > bad.xz", "gzip -c prog | head -c 600 > bad.gz",
+		"zstd -q -c prog | head -c 600 > bad.zst",
 	};
 	char path[4200];
 	size_t i;
