@@ -479,10 +479,12 @@ static void debuginfod_batch__collect(struct debuginfod_batch *b, struct debugin
 		w->job = -1;
 		return;
 	}
-	if (reply.err)
+	if (reply.err) {
+		free(path);
 		path = NULL;
-	else if (!path)
+	} else if (!path) {
 		reply.err = -EPROTO;
+	}
 	debuginfod_batch__done(b, e, reply.err, path, true);
 	debuginfod_batch__dispatch(b, w);
 }
@@ -541,9 +543,12 @@ static void debuginfod_batch__loop(struct debuginfod_batch *b)
 				debuginfod_batch__collect(b, w);
 		}
 	}
-	/* Ids no worker could take (all died): not asked. */
-	while (b->next < b->nr_jobs)
-		debuginfod_batch__done(b, b->jobs[b->next++], -ETIME, NULL, false);
+	/* Not asked: past the deadline, or every worker died. */
+	while (b->next < b->nr_jobs) {
+		int err = debuginfod__ms_until(&b->deadline) ? -EIO : -ETIME;
+
+		debuginfod_batch__done(b, b->jobs[b->next++], err, NULL, false);
+	}
 }
 
 static int debuginfod_batch__run(struct debuginfod_batch *b)

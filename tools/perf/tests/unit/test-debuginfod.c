@@ -15,6 +15,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -470,6 +472,74 @@ static void test_hard_deadline(void **state)
 	close(fd);
 }
 
+/* Kill this process's children (the fetcher's workers) after 0.5 s. */
+static void *kill_children(void *arg)
+{
+	char path[64], buf[256], *p, *end;
+	FILE *f;
+
+	(void)arg;
+	usleep(500 * 1000);
+	snprintf(path, sizeof(path), "/proc/self/task/%d/children", (int)getpid());
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	if (fgets(buf, sizeof(buf), f)) {
+		for (p = buf; *p; p = end) {
+			long pid = strtol(p, &end, 10);
+
+			if (end == p)
+				break;
+			kill(pid, SIGKILL);
+		}
+	}
+	fclose(f);
+	return NULL;
+}
+
+/*
+ * Workers that die mid-request (killed here, as by the OOM killer) cost
+ * their ids an -EIO, not remembered: the next call asks again.
+ */
+static void test_workers_die(void **state)
+{
+	struct debuginfod_opts opts = { .nr_threads = 2, .timeout_s = 1, .deadline_s = 60 };
+	struct debuginfod_fetcher *f;
+	struct debuginfod_result r[3];
+	struct build_id ids[3];
+	pthread_t killer;
+	char url[64];
+	double t0;
+	int i, fd;
+
+	(void)state;
+	fd = hung_server(url, sizeof(url));
+	setenv("DEBUGINFOD_URLS", url, 1);
+	setenv("DEBUGINFOD_RETRY_LIMIT", "0", 1);
+	for (i = 0; i < 3; i++)
+		make_id(&ids[i], i + 1, 20);
+	f = debuginfod_fetcher__new(&opts);
+	assert_non_null(f);
+	assert_int_equal(pthread_create(&killer, NULL, kill_children, NULL), 0);
+	t0 = now();
+	assert_int_equal(debuginfod_fetcher__fetch_many(f, ids, 3, DEBUGINFOD_KIND_EXECUTABLE, r),
+			 0);
+	assert_int_equal(pthread_join(killer, NULL), 0);
+	assert_true(now() - t0 < 2.0);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(r[i].err, -EIO);
+	assert_int_equal(debuginfod_fetcher__nr_requests(f), 2);
+
+	/* Not remembered: all three are asked (and time out) now. */
+	assert_int_equal(debuginfod_fetcher__fetch_many(f, ids, 3, DEBUGINFOD_KIND_EXECUTABLE, r),
+			 0);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(r[i].err, -ETIME);
+	assert_int_equal(debuginfod_fetcher__nr_requests(f), 5);
+	debuginfod_fetcher__delete(f);
+	close(fd);
+}
+
 /* Nobody listening: a quick -ECONNREFUSED, asked once for duplicates. */
 static void test_refused(void **state)
 {
@@ -510,6 +580,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_hung_server, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deadline, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hard_deadline, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_workers_die, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
 	};
 
