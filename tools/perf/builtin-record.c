@@ -728,13 +728,15 @@ int cmd_record(int argc, const char **argv)
 	}
 	ret = exec_err ? 0 : record__loop(rec, sfd);
 	if (rec->child > 0 && !record__reap(rec)) {
-		/* Told to stop: stop the workload too, like upstream. */
-		if (rec->stop_signal)
+		/* Told to stop, or cannot write: stop the workload too, like upstream. */
+		bool stop = rec->stop_signal || ret;
+
+		if (stop)
 			kill(rec->child, SIGTERM);
 		/* Else its events hung up: it is exiting, collect its status. */
 		waitpid(rec->child, &rec->child_status, 0);
 		rec->child_done = true;
-		if (rec->stop_signal)
+		if (stop)
 			rec->child_status = 0;
 	}
 	ret = record__finish(rec, ret);

@@ -1,0 +1,80 @@
+#!/bin/sh
+test_description='perf record: lying records, SIGKILL, a full disk
+
+A concurrent build-id session makes the kernel flag our inode-form MMAP2
+records as build-id records; what we write must not carry that lie.
+A killed perf leaves a file whose header says data size 0; a full disk
+stops the recording with one clear error.'
+
+. "$(dirname "$0")/lib/test-lib.sh"
+
+demo_id () {
+	readelf -n "$WORKLOADS/demo" | sed -n "s/.*Build ID: //p"
+}
+
+# Wait (up to 10 s) until process $2 has a child named $1 (the workload).
+wait_for_child () {
+	n=0
+	while ! pgrep -x -P "$2" "$1" >/dev/null; do
+		n=$((n + 1))
+		test $n -lt 1000 || return 1
+		sleep 0.01
+	done
+}
+
+# Wait until file $1 is larger than $2 bytes.
+wait_for_size () {
+	n=0
+	while test "$(stat -c %s "$1" 2>/dev/null || echo 0)" -le "$2"; do
+		n=$((n + 1))
+		test $n -lt 1000 || return 1
+		sleep 0.01
+	done
+}
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a concurrent --buildid-mmap session does not make us lie' '
+	"$UPSTREAM_PERF" record -q --buildid-mmap -a -o up.data -- sleep 30 >/dev/null 2>&1 &
+	up=$! &&
+	wait_for_size up.data 0 &&
+	wait_for_child sleep $up &&
+	PERF_MMAP3_FORCE_USERSPACE_BUILDID=1 perf record -q -o ours.data -- "$WORKLOADS/demo" 0.2 >/dev/null &&
+	kill -INT $up && wait $up;
+	upstream_perf script -i ours.data --show-mmap-events >script 2>err &&
+	grep "PERF_RECORD_MMAP2 .* r-xp $WORKLOADS/demo\$" script >mmaps &&
+	test "$(wc -l <mmaps)" = 1 &&
+	# the inode form: @ pgoff maj:min ino gen, no <build-id>
+	grep -E "@ 0x[0-9a-f]+ [0-9a-f]+:[0-9a-f]+ [0-9]+ [0-9]+\]" mmaps &&
+	! grep "<" mmaps &&
+	upstream_perf buildid-list -i ours.data >list &&
+	grep -Fx "$(demo_id) $WORKLOADS/demo" list
+'
+
+test_expect_success PERF_EVENTS 'SIGKILL leaves a header with data size 0 and complete records' '
+	perf record -q -F 999 -m 1 -o killed.data -- "$WORKLOADS/demo" 10 >/dev/null &
+	perf=$! &&
+	wait_for_child demo $perf &&
+	demo=$(pgrep -x -P $perf demo) &&
+	wait_for_size killed.data 8192 &&
+	kill -KILL $perf &&
+	{ wait $perf; test $? = 137; } &&
+	kill $demo &&
+	# bytes 48..55 of the header: data.size
+	test "$(od -An -t u8 -j 48 -N 8 killed.data | tr -d " ")" = 0 &&
+	perf inject -i killed.data -o fixed.data 2>err &&
+	"$UPSTREAM_PERF" report --stdio -i fixed.data --sort sym 2>/dev/null >report &&
+	grep -q hot_loop_a report
+'
+
+test_expect_success PERF_EVENTS,ROOT 'a full disk stops with one error line' '
+	mkdir small &&
+	mount -t tmpfs -o size=16k tmpfs small &&
+	test_when_finished "umount small" &&
+	test_expect_code 1 perf record -q -F 999 -g -o small/full.data -- "$WORKLOADS/demo" 3 >/dev/null 2>err &&
+	echo "Error: no space left on device writing small/full.data: the data that fit was kept" >expect &&
+	grep -v "^perf: " err | head -1 >actual &&
+	test_cmp expect actual &&
+	perf report --stats -i small/full.data >stats 2>&1 &&
+	grep -q "MMAP2 events" stats
+'
+
+test_done
