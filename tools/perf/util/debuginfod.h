@@ -6,11 +6,12 @@
  * variables (DEBUGINFOD_TIMEOUT, DEBUGINFOD_MAXTIME, DEBUGINFOD_RETRY_LIMIT,
  * DEBUGINFOD_MAXSIZE, DEBUGINFOD_HEADERS_FILE...) are honoured.
  *
- * A fetcher asks for many build-ids at once, on several threads (one
- * debuginfod_client per thread: a client is not thread-safe), bounded in
- * time, and remembers every answer for its lifetime so that a report with
- * hundreds of samples in a missing DSO asks the server once.
- * See Documentation/debuginfod.txt.
+ * A fetcher asks for many build-ids at once, in several worker processes
+ * (libdebuginfod 0.188 is not safe in threads, see the .c file), bounded
+ * in time, and remembers every answer for its lifetime so that a report
+ * with hundreds of samples in a missing DSO asks the server once.  The
+ * calling process never runs libdebuginfod itself.  A fetcher is used
+ * from one thread at a time.  See Documentation/debuginfod.txt.
  */
 #ifndef __PERF_DEBUGINFOD_H
 #define __PERF_DEBUGINFOD_H
@@ -26,7 +27,10 @@ enum debuginfod_kind {
 };
 
 struct debuginfod_opts {
-	/* Concurrent requests; 0: DEBUGINFOD_DEFAULT_THREADS.  Capped. */
+	/*
+	 * Concurrent requests, each in a worker process;
+	 * 0: DEBUGINFOD_DEFAULT_THREADS.  Capped at DEBUGINFOD_MAX_THREADS.
+	 */
 	unsigned int nr_threads;
 	/*
 	 * Bound of one request, in seconds; 0: DEBUGINFOD_DEFAULT_TIMEOUT.
