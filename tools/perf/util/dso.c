@@ -130,6 +130,7 @@ struct dso_loader {
 	bool				have_runtime;
 	enum dso_binary_type		runtime_type;
 	bool				done;
+	bool				plt_done;
 	int				err;	/* -ENOMEM and the like: stop */
 };
 
@@ -193,6 +194,19 @@ static void loader__take_segments(struct dso_loader *ld, struct symsrc *ss,
 	ld->dso->nr_segs = symsrc__load_segments(ss, ld->dso->segs, DSO_MAX_SEGS);
 }
 
+/* "<name>@plt" symbols come from a runtime image: a .debug has no PLT. */
+static void loader__plt(struct dso_loader *ld, struct symsrc *ss, enum dso_binary_type type)
+{
+	int ret;
+
+	if (ld->plt_done || type_is_debug_only(type) || ld->dso->kernel || ld->dso->kmod)
+		return;
+	ret = symsrc__load_plt_symbols(ss, &ld->dso->symbols, ld->opts->demangle_params);
+	if (ret == -ENOMEM)
+		ld->err = ret;
+	ld->plt_done = true;
+}
+
 /*
  * Use an opened, verified image.  With a .symtab it is the answer; else
  * it becomes the runtime image if there is none yet.  Consumes @ss.
@@ -203,6 +217,7 @@ static void loader__use(struct dso_loader *ld, struct symsrc *ss, enum dso_binar
 
 	loader__take_segments(ld, ss, type);
 	if (symsrc__has_symtab(ss)) {
+		loader__plt(ld, ss, type);
 		ret = symsrc__load_symbols(ss, &ld->dso->symbols, false,
 					   ld->opts->demangle_params);
 		if (ret >= 0) {
@@ -462,6 +477,47 @@ static void loader__kernel(struct dso_loader *ld)
 	loader__kallsyms(ld, kallsyms, DSO_BINARY_TYPE__KALLSYMS);
 }
 
+/*
+ * Symbols came from a .debug: open the runtime image (cached elf or the
+ * matching original) for the PLT and the segments.
+ */
+static void loader__find_runtime(struct dso_loader *ld)
+{
+	static const enum dso_binary_type types[] = {
+		DSO_BINARY_TYPE__BUILDID_CACHE, DSO_BINARY_TYPE__ORIGINAL,
+	};
+	const char *dir = loader__cache_dir(ld);
+	struct build_id bid = { .size = 0 };
+	char path[PATH_MAX];
+	struct symsrc ss;
+	size_t i;
+
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		if (types[i] == DSO_BINARY_TYPE__BUILDID_CACHE) {
+			if (!dir || (size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/elf",
+						     dir, ld->hex, ld->hex + 2) >= sizeof(path))
+				continue;
+		} else {
+			if ((size_t)snprintf(path, sizeof(path), "%s", ld->dso->long_name) >=
+			    sizeof(path) || path[0] != '/' ||
+			    filename__read_build_id(path, &bid) < 0 ||
+			    !build_id__equal(&bid, &ld->dso->id.bid))
+				continue;
+		}
+		if (symsrc__open(&ss, path))
+			continue;
+		if (!loader__verify(ld, &ss, false)) {
+			symsrc__close(&ss);
+			continue;
+		}
+		loader__take_segments(ld, &ss, types[i]);
+		ld->runtime = ss;
+		ld->runtime_type = types[i];
+		ld->have_runtime = true;
+		return;
+	}
+}
+
 int dso__load(struct dso *dso, const struct dso_load_opts *opts)
 {
 	struct dso_loader ld = { .dso = dso, .opts = opts };
@@ -487,6 +543,11 @@ int dso__load(struct dso *dso, const struct dso_load_opts *opts)
 			ld.err = ret;
 		}
 	}
+	if (ld.done && !ld.plt_done && !ld.have_runtime && dso__has_build_id(dso) &&
+	    !dso->kernel && !dso->kmod)
+		loader__find_runtime(&ld);
+	if (ld.done && ld.have_runtime)
+		loader__plt(&ld, &ld.runtime, ld.runtime_type);
 	if (ld.have_runtime)
 		symsrc__close(&ld.runtime);
 	symbols__fixup(&dso->symbols);

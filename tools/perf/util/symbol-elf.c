@@ -451,7 +451,8 @@ int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fa
 		if (!gelf_getsym(data, i, &sym))
 			break;
 		type = GELF_ST_TYPE(sym.st_info);
-		if (type != STT_FUNC && type != STT_GNU_IFUNC)
+		/* labels (assembly entry points like ld.so's _start) count too */
+		if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE)
 			continue;
 		if (!symsrc__is_text(ss, sym.st_shndx, text_ndx))
 			continue;
@@ -462,6 +463,78 @@ int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fa
 		err = symbols__add(syms, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
 				   type, demangled ? demangled : name);
 		free(demangled);
+		if (err)
+			return err;
+		added++;
+	}
+	return added;
+}
+
+int symsrc__load_plt_symbols(struct symsrc *ss, struct symbols *syms, bool demangle_params)
+{
+	GElf_Shdr rel_shdr, plt_shdr, dyn_shdr;
+	Elf_Scn *rel_scn, *plt_scn, *dyn_scn;
+	Elf_Data *rel_data, *dyn_data;
+	u64 base, entsize, header, i, nr;
+	bool rela = true;
+	int added = 0, err;
+
+	if (ss->ehdr.e_machine != EM_X86_64 && ss->ehdr.e_machine != EM_386)
+		return 0;
+	rel_scn = symsrc__find_section(ss, SHT_RELA, ".rela.plt", &rel_shdr);
+	if (!rel_scn) {
+		rel_scn = symsrc__find_section(ss, SHT_REL, ".rel.plt", &rel_shdr);
+		rela = false;
+	}
+	if (!rel_scn || !rel_shdr.sh_entsize)
+		return 0;
+	/* IBT binaries jump through .plt.sec: no header there */
+	plt_scn = symsrc__find_section(ss, SHT_PROGBITS, ".plt.sec", &plt_shdr);
+	header = 0;
+	if (!plt_scn) {
+		plt_scn = symsrc__find_section(ss, SHT_PROGBITS, ".plt", &plt_shdr);
+		header = 16;
+	}
+	if (!plt_scn)
+		return 0;
+	entsize = plt_shdr.sh_entsize ? plt_shdr.sh_entsize : 16;
+	if (header)
+		header = entsize;	/* the PLT header is one entry */
+	base = plt_shdr.sh_addr;
+	dyn_scn = elf_getscn(ss->elf, rel_shdr.sh_link);
+	if (!dyn_scn || !gelf_getshdr(dyn_scn, &dyn_shdr))
+		return 0;
+	rel_data = elf_getdata(rel_scn, NULL);
+	dyn_data = elf_getdata(dyn_scn, NULL);
+	if (!rel_data || !dyn_data)
+		return 0;
+	nr = rel_data->d_size / rel_shdr.sh_entsize;
+	for (i = 0; i < nr; i++) {
+		const char *name = NULL;
+		char *demangled, *full;
+		u64 addr = base + header + i * entsize, info;
+		GElf_Rela r;
+		GElf_Rel rl;
+		GElf_Sym sym;
+
+		/* never past the end of the PLT, whatever .rela.plt claims */
+		if (header + (i + 1) * entsize > plt_shdr.sh_size)
+			break;
+		if (rela ? !gelf_getrela(rel_data, i, &r) : !gelf_getrel(rel_data, i, &rl))
+			break;
+		info = rela ? r.r_info : rl.r_info;
+		if (gelf_getsym(dyn_data, GELF_R_SYM(info), &sym))
+			name = elf_strptr(ss->elf, dyn_shdr.sh_link, sym.st_name);
+		if (!name)
+			name = "";
+		demangled = demangle__sym(name, demangle_params);
+		if (asprintf(&full, "%s@plt", demangled ? demangled : name) < 0)
+			full = NULL;
+		free(demangled);
+		if (!full)
+			return -ENOMEM;
+		err = symbols__add(syms, addr, entsize, STB_GLOBAL, STT_FUNC, full);
+		free(full);
 		if (err)
 			return err;
 		added++;

@@ -54,6 +54,7 @@ int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
 	sym->start = start;
 	/* a size that wraps the address space is garbage: treat as unknown */
 	sym->end = start + size >= start ? start + size : start;
+	sym->seq = (u32)syms->nr;
 	sym->binding = binding;
 	sym->type = type;
 	memcpy(sym->name, name, len + 1);
@@ -69,16 +70,7 @@ static int symbol__cmp(const void *a, const void *b)
 
 	if (sa->start != sb->start)
 		return sa->start < sb->start ? -1 : 1;
-	return strcmp(sa->name, sb->name);	/* deterministic order of aliases */
-}
-
-static int symbol__binding_rank(const struct symbol *sym)
-{
-	switch (sym->binding) {
-	case STB_GLOBAL:	return 2;
-	case STB_WEAK:		return 1;
-	default:		return 0;
-	}
+	return sa->seq < sb->seq ? -1 : sa->seq > sb->seq;
 }
 
 static size_t symbol__underscores(const struct symbol *sym)
@@ -86,25 +78,27 @@ static size_t symbol__underscores(const struct symbol *sym)
 	return strspn(sym->name, "_");
 }
 
-/* Of two symbols at one address, is @a the better name to show? */
+/* Of two symbols at one address, is @b the better name to show than @a? */
 static bool symbol__better(const struct symbol *a, const struct symbol *b)
 {
 	bool a_sized = a->end > a->start, b_sized = b->end > b->start;
+	bool a_weak = a->binding == STB_WEAK, b_weak = b->binding == STB_WEAK;
+	bool a_global = a->binding == STB_GLOBAL, b_global = b->binding == STB_GLOBAL;
 	size_t ua, ub, la, lb;
 
 	if (a_sized != b_sized)
-		return a_sized;
-	if (symbol__binding_rank(a) != symbol__binding_rank(b))
-		return symbol__binding_rank(a) > symbol__binding_rank(b);
+		return b_sized;
+	if (a_weak != b_weak)
+		return a_weak;
+	if (a_global != b_global)
+		return b_global;
 	ua = symbol__underscores(a);
 	ub = symbol__underscores(b);
 	if (ua != ub)
-		return ua < ub;
+		return ub < ua;
 	la = strlen(a->name);
 	lb = strlen(b->name);
-	if (la != lb)
-		return la > lb;
-	return strcmp(a->name, b->name) < 0;
+	return lb > la;		/* a tie keeps the first */
 }
 
 void symbols__fixup(struct symbols *syms)
@@ -113,30 +107,6 @@ void symbols__fixup(struct symbols *syms)
 
 	if (syms->nr)
 		qsort(syms->entries, syms->nr, sizeof(*syms->entries), symbol__cmp);
-
-	/* One symbol per address: keep the best alias, free the others. */
-	for (i = 0; i < syms->nr; i++) {
-		struct symbol *sym = syms->entries[i];
-
-		if (out && syms->entries[out - 1]->start == sym->start) {
-			struct symbol *prev = syms->entries[out - 1];
-
-			if (symbol__better(sym, prev)) {
-				/* an alias without size takes the other's size */
-				if (sym->end <= sym->start)
-					sym->end = prev->end;
-				syms->entries[out - 1] = sym;
-				free(prev);
-			} else {
-				if (prev->end <= prev->start)
-					prev->end = sym->end;
-				free(sym);
-			}
-			continue;
-		}
-		syms->entries[out++] = sym;
-	}
-	syms->nr = out;
 
 	/* Zero-size symbols (assembly, kallsyms) run up to the next one. */
 	for (i = 0; i < syms->nr; i++) {
@@ -150,6 +120,27 @@ void symbols__fixup(struct symbols *syms)
 			sym->end = sym->start + SYMBOL_LAST_ROOM > sym->start ?
 				   sym->start + SYMBOL_LAST_ROOM : ~0ULL;
 	}
+
+	/* One symbol per address: keep the best alias, free the others. */
+	for (i = 0; i < syms->nr; i++) {
+		struct symbol *sym = syms->entries[i];
+
+		if (out && syms->entries[out - 1]->start == sym->start) {
+			struct symbol *prev = syms->entries[out - 1];
+
+			if (symbol__better(prev, sym)) {
+				syms->entries[out - 1] = sym;
+				free(prev);
+			} else {
+				free(sym);
+			}
+			continue;
+		}
+		syms->entries[out++] = sym;
+	}
+	syms->nr = out;
+	for (i = 0; i < syms->nr; i++)
+		syms->entries[i]->seq = (u32)i;
 	syms->sorted = true;
 }
 
@@ -273,7 +264,8 @@ static int kallsyms__add_cb(void *priv, const char *name, char type, u64 start,
 		return 0;
 	/* Rust code in the kernel has v0-mangled names */
 	demangled = demangle__sym(name, false);
-	err = symbols__add(syms, start, 0, isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL,
+	err = symbols__add(syms, start, 0, toupper((unsigned char)type) == 'W' ? STB_WEAK :
+			   isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL,
 			   STT_FUNC, demangled ? demangled : name);
 	free(demangled);
 	return err;

@@ -21,6 +21,7 @@
 struct symbol {
 	u64	start;
 	u64	end;		/* exclusive; start + size, fixed up if 0 */
+	u32	seq;		/* insertion order: ties between aliases */
 	u8	binding;	/* STB_* */
 	u8	type;		/* STT_* */
 	char	name[];
@@ -41,10 +42,13 @@ int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
 		 const char *name);
 
 /*
- * Sort by address, keep one symbol per address (the best alias: sized,
- * global over weak over local, fewer leading underscores, longer name,
- * as upstream chooses), and give zero-size symbols the room up to the
- * next symbol.  Must run before symbols__find().
+ * Sort by address (aliases in the order they were added), give zero-size
+ * symbols the room up to the next symbol, then keep one symbol per
+ * address, chosen the way upstream perf chooses so that reports agree:
+ * sized over zero-size, non-weak over weak, global over local, fewer
+ * leading underscores, longer name, else the first added.  (So of
+ * kallsyms aliases, which all start zero-size, the last one listed wins.)
+ * Must run before symbols__find().
  */
 void symbols__fixup(struct symbols *syms);
 
@@ -113,6 +117,14 @@ bool symsrc__has_symtab(struct symsrc *ss);
  */
 int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fallback,
 			 bool demangle_params);
+
+/*
+ * x86 PLT entries as "<name>@plt" symbols, from .rela.plt (or .rel.plt)
+ * and .plt (or .plt.sec when the binary has IBT's second PLT), like
+ * upstream perf.  Needs the runtime image (a .debug has no PLT contents).
+ * Returns #added, 0 when there is no PLT or the machine is not x86.
+ */
+int symsrc__load_plt_symbols(struct symsrc *ss, struct symbols *syms, bool demangle_params);
 
 /* PT_LOAD segments with file contents.  Returns #segs (0 for ET_REL). */
 int symsrc__load_segments(struct symsrc *ss, struct symsrc_seg *segs, int max);

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * resolve-samples: the symbol-resolution model (machine/thread/map/dso/
+ * symbol) run over a perf.data file, for the shell tests until perf report
+ * and perf script use it.  Not installed, not a perf command.
+ *
+ *   resolve-samples [-i FILE] [--buildid-dir DIR] [--kallsyms FILE] [--mismatches]
+ *
+ * Prints one line per sample in the layout of upstream's
+ * `perf script -F comm,tid,ip,sym,dso`:  comm tid ip sym (dso), with
+ * [unknown] for what cannot be resolved.  --mismatches then lists the
+ * DSOs whose recorded path now holds a file with another build-id.
+ * Exit 0, 1 on error, 129 on a usage error.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/build-id.h"
+#include "util/data.h"
+#include "util/session.h"
+#include "util/machine.h"
+#include "util/thread.h"
+#include "util/map.h"
+
+struct resolver {
+	struct perf_tool tool;		/* first: the callbacks get &tool */
+	struct machine machine;
+	int err;
+};
+
+static int add_build_id(void *priv, const struct perf_record_header_build_id *ev,
+			const u8 *data, u8 size, const char *filename)
+{
+	struct resolver *r = priv;
+	struct build_id bid;
+
+	build_id__init(&bid, data, size);
+	return machine__add_build_id(&r->machine, filename, &bid);
+}
+
+static int on_header_done(struct perf_tool *tool, struct perf_session *session)
+{
+	struct resolver *r = (struct resolver *)tool;
+
+	/* the header's build-id table names the ids of id-less MMAP2s */
+	perf_header__for_each_build_id(&session->header, add_build_id, r);
+	return 0;
+}
+
+static int on_mmap(struct perf_tool *tool, struct perf_session *session,
+		   const union perf_event *event, const struct perf_mmap_info *info,
+		   const struct perf_sample *sample)
+{
+	struct resolver *r = (struct resolver *)tool;
+	int err = machine__process_mmap(&r->machine, info);
+
+	return err == -EINVAL ? 0 : err;	/* an empty map is not fatal */
+}
+
+static int on_comm(struct perf_tool *tool, struct perf_session *session,
+		   const union perf_event *event, const struct perf_sample *sample)
+{
+	struct resolver *r = (struct resolver *)tool;
+	int err = machine__process_comm_event(&r->machine, event);
+
+	return err == -EINVAL ? 0 : err;
+}
+
+static int on_fork(struct perf_tool *tool, struct perf_session *session,
+		   const union perf_event *event, const struct perf_sample *sample)
+{
+	struct resolver *r = (struct resolver *)tool;
+	int err = machine__process_fork_event(&r->machine, event);
+
+	return err == -EINVAL ? 0 : err;
+}
+
+static int on_exit_event(struct perf_tool *tool, struct perf_session *session,
+			 const union perf_event *event, const struct perf_sample *sample)
+{
+	struct resolver *r = (struct resolver *)tool;
+	int err = machine__process_exit_event(&r->machine, event);
+
+	return err == -EINVAL ? 0 : err;
+}
+
+static int on_sample(struct perf_tool *tool, struct perf_session *session,
+		     const union perf_event *event, const struct perf_sample *sample,
+		     struct evsel *evsel)
+{
+	struct resolver *r = (struct resolver *)tool;
+	struct addr_location al;
+	int err;
+
+	err = machine__resolve(&r->machine, sample->pid, sample->tid, sample->cpumode, sample->ip,
+			       &al);
+	if (err)
+		return err;
+	printf("%16s %5d %16llx %s (%s)\n", thread__comm_str(al.thread), (int)sample->tid,
+	       (unsigned long long)sample->ip, al.sym ? al.sym->name : "[unknown]",
+	       al.dso ? al.dso->long_name : "[unknown]");
+	return 0;
+}
+
+static void print_mismatches(const struct machine *machine)
+{
+	size_t i;
+
+	for (i = 0; i < machine->dsos.nr; i++) {
+		const struct dso *dso = machine->dsos.entries[i];
+		char hex[SBUILD_ID_SIZE];
+
+		if (!dso->build_id_mismatch)
+			continue;
+		build_id__sprintf(&dso->id.bid, hex);
+		printf("build-id mismatch: %s %s\n", dso->long_name, hex);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "input",	 required_argument, NULL, 'i' },
+		{ "buildid-dir", required_argument, NULL, 'B' },
+		{ "kallsyms",	 required_argument, NULL, 'k' },
+		{ "mismatches",	 no_argument,	    NULL, 'm' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct dso_load_opts opts = { .buildid_dir = NULL };
+	struct resolver r = {
+		.tool = {
+			.sample = on_sample, .mmap = on_mmap, .comm = on_comm, .fork = on_fork,
+			.exit = on_exit_event, .header_done = on_header_done,
+		},
+	};
+	const char *input = "perf.data";
+	struct perf_session session;
+	struct perf_data data;
+	bool mismatches = false;
+	int c, err;
+
+	while ((c = getopt_long(argc, argv, "i:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i': input = optarg; break;
+		case 'B': opts.buildid_dir = optarg; break;
+		case 'k': opts.kallsyms = optarg; break;
+		case 'm': mismatches = true; break;
+		default:
+			fprintf(stderr, "usage: resolve-samples [-i FILE] [--buildid-dir DIR] "
+					"[--kallsyms FILE] [--mismatches]\n");
+			return 129;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "resolve-samples: unexpected argument '%s'\n", argv[optind]);
+		return 129;
+	}
+	if (machine__init(&r.machine, &opts))
+		return 1;
+	err = perf_data__open(&data, input, PERF_DATA_READ, false);
+	if (err)
+		goto out_machine;
+	err = perf_session__open(&session, &data);
+	if (err)
+		goto out_data;
+	err = perf_session__process_events(&session, &r.tool);
+	if (!err && mismatches)
+		print_mismatches(&r.machine);
+	perf_session__close(&session);
+out_data:
+	perf_data__close(&data);
+out_machine:
+	machine__exit(&r.machine);
+	return err ? 1 : 0;
+}
