@@ -374,6 +374,76 @@ static void test_magic(void **state)
 	}
 }
 
+/*
+ * A file whose attrs are @asz bytes (older or newer perf than us): the
+ * attr is copied up to our size and zero-extended, its ids still found.
+ */
+static void check_attr_size(u32 asz)
+{
+	struct perf_file_header fh;
+	struct perf_session session;
+	struct perf_data in;
+	char path[64], *entry;
+	u64 ids[2] = { 77, 78 };
+	struct perf_file_section ids_sec = { sizeof(fh), sizeof(ids) };
+	struct perf_event_attr attr;
+	FILE *f;
+	int fd;
+
+	strcpy(path, "/tmp/test-header-XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	memset(&fh, 0, sizeof(fh));
+	fh.magic = PERF_MAGIC2;
+	fh.size = sizeof(fh);
+	fh.attr_size = asz + sizeof(ids_sec);
+	fh.attrs.offset = sizeof(fh) + sizeof(ids);
+	fh.attrs.size = fh.attr_size;
+	fh.data.offset = fh.attrs.offset + fh.attrs.size;
+	fh.data.size = 0;
+	entry = calloc(1, fh.attr_size);
+	assert_non_null(entry);
+	/* 0xff everywhere, so a field copied from beyond asz would show */
+	memset(entry, 0xff, asz);
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.size = asz;
+	attr.config = PERF_COUNT_SW_TASK_CLOCK;
+	memcpy(entry, &attr, 16);			/* type, size, config */
+	memcpy(entry + asz, &ids_sec, sizeof(ids_sec));
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(&fh, sizeof(fh), 1, f), 1);
+	assert_int_equal(fwrite(ids, sizeof(ids), 1, f), 1);
+	assert_int_equal(fwrite(entry, fh.attr_size, 1, f), 1);
+	assert_int_equal(fwrite(&fh, 8, 1, f), 1);	/* 8 bytes of "records" */
+	fclose(f);
+	free(entry);
+
+	assert_int_equal(perf_data__open(&in, path, PERF_DATA_READ, false), 0);
+	assert_int_equal(perf_session__open(&session, &in), 0);
+	assert_int_equal(session.evlist.nr, 1);
+	assert_int_equal(session.evlist.entries[0]->attr.config, PERF_COUNT_SW_TASK_CLOCK);
+	assert_int_equal(session.evlist.entries[0]->nr_ids, 2);
+	assert_int_equal(session.evlist.entries[0]->ids[1], 78);
+	if (asz < sizeof(attr))		/* zero-extended, not 0xff */
+		assert_int_equal(session.evlist.entries[0]->attr.sig_data, 0);
+	else
+		assert_int_equal(session.evlist.entries[0]->attr.sig_data, ~0ULL);
+	perf_session__close(&session);
+	perf_data__close(&in);
+	unlink(path);
+}
+
+static void test_attr_sizes(void **state)
+{
+	check_attr_size(PERF_ATTR_SIZE_VER0);
+	check_attr_size(PERF_ATTR_SIZE_VER5);
+	check_attr_size(sizeof(struct perf_event_attr));
+	check_attr_size(sizeof(struct perf_event_attr) + 32);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -382,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_bad_feature_sections),
 		cmocka_unit_test(test_killed_writer),
 		cmocka_unit_test(test_magic),
+		cmocka_unit_test(test_attr_sizes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
