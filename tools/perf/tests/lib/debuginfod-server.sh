@@ -12,17 +12,39 @@
 #   debuginfod-server.sh metric STATE_DIR NAME
 #       Print the value of one line of its /metrics, e.g.
 #       'http_requests_total{type="executable"}'; 0 if absent.
+#   debuginfod-server.sh start --netns NS --addr ADDR ... (root)
+#       The same inside network namespace NS; the URL names ADDR, an
+#       address of NS (metrics are still read inside NS, on 127.0.0.1).
+#   debuginfod-server.sh netns-up NS1 NS2 / netns-down NS1 NS2  (root)
+#       Two network namespaces joined by a veth pair: prints their two
+#       addresses, "10.213.K.1 10.213.K.2".  For "production box" and
+#       "analysis box" tests.
 #
-# Sourced (sharness tests): debuginfod_server_start STATE_DIR SCAN_DIR...
-# sets DEBUGINFOD_SERVER_URL and stops the server when the test script
-# exits, passing or failing; debuginfod_server_stop/_metric STATE_DIR.
+# Sourced (sharness tests): debuginfod_server_start [--netns NS --addr A]
+# STATE_DIR SCAN_DIR... sets DEBUGINFOD_SERVER_URL and stops the server
+# when the test script exits, passing or failing; debuginfod_server_stop
+# and _metric STATE_DIR; debuginfod_netns_up NS1 NS2 sets
+# DEBUGINFOD_NETNS_ADDRS and deletes the namespaces at exit.
 #
 # debuginfod 0.188 listens on all addresses; clients only use 127.0.0.1.
 # It has no option for a random port, so a free one is taken from the
 # kernel and the start retried if another process wins the race.
 
+# Run a command where the server runs: its network namespace, if any.
+debuginfod_server__in () {	# STATE_DIR CMD...
+	if [ -s "$1/netns" ]; then
+		ns=$(cat "$1/netns")
+		shift
+		ip netns exec "$ns" "$@"
+	else
+		shift
+		"$@"
+	fi
+}
+
 debuginfod_server__metrics () {	# STATE_DIR
-	curl -sf --max-time 5 "http://127.0.0.1:$(cat "$1/port")/metrics"
+	debuginfod_server__in "$1" \
+		curl -sf --max-time 5 "http://127.0.0.1:$(cat "$1/port")/metrics"
 }
 
 debuginfod_server__value () {	# STATE_DIR NAME
@@ -47,8 +69,8 @@ debuginfod_server__scanned () {	# STATE_DIR
 			     scanned + 0 >= files + 0) }'
 }
 
-debuginfod_server__free_port () {
-	perl -MIO::Socket::INET -e '
+debuginfod_server__free_port () {	# STATE_DIR
+	debuginfod_server__in "$1" perl -MIO::Socket::INET -e '
 		my $s = IO::Socket::INET->new(LocalAddr => "127.0.0.1", LocalPort => 0,
 					      Listen => 1, ReuseAddr => 1) or exit 1;
 		print $s->sockport, "\n";'
@@ -79,19 +101,22 @@ debuginfod_server__responds () {	# STATE_DIR
 	debuginfod_server__metrics "$1" >/dev/null 2>&1
 }
 
-debuginfod_server__start () {	# OWNER STATE_DIR SCAN_DIR...
-	owner=$1 state=$2
-	shift 2
+debuginfod_server__start () {	# OWNER NETNS ADDR STATE_DIR SCAN_DIR...
+	owner=$1 netns=$2 addr=$3 state=$4
+	shift 4
 	mkdir -p "$state" || return 1
+	printf "%s" "$netns" >"$state/netns"
 	for attempt in 1 2 3 4 5; do
-		port=$(debuginfod_server__free_port) || return 1
+		port=$(debuginfod_server__free_port "$state") || return 1
 		echo "$port" >"$state/port"
 		rm -f "$state/db.sqlite"*
 		# -t 0 -g 0: scan once, no grooming; -c 2: two scanners on
 		# our 2-core CI.  setsid: not in the test's process group.
 		# No inherited descriptors: a TAP harness waits for EOF on
 		# the pipes a test's children hold (sharness keeps fd 5, 6).
-		setsid debuginfod -F -Z .tar.xz -Z .tar.zst=zstdcat -t 0 -g 0 -c 2 \
+		# (setsid and ip netns exec both exec: $! is debuginfod.)
+		setsid ${netns:+ip netns exec "$netns"} \
+			debuginfod -F -Z .tar.xz -Z .tar.zst=zstdcat -t 0 -g 0 -c 2 \
 			-p "$port" -d "$state/db.sqlite" "$@" \
 			</dev/null >"$state/log" 2>&1 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&- &
 		echo $! >"$state/pid"
@@ -117,7 +142,30 @@ debuginfod_server__start () {	# OWNER STATE_DIR SCAN_DIR...
 		debuginfod_server__stop "$state"
 		return 1
 	fi
-	echo "http://127.0.0.1:$port"
+	echo "http://$addr:$port"
+}
+
+debuginfod_server__netns_up () {	# NS1 NS2
+	k=$(($$ % 250 + 1))
+	ip netns add "$1" &&
+	ip netns add "$2" &&
+	ip link add "v$$x" type veth peer name "v$$y" &&
+	ip link set "v$$x" netns "$1" &&
+	ip link set "v$$y" netns "$2" &&
+	ip -n "$1" addr add "10.213.$k.1/24" dev "v$$x" &&
+	ip -n "$2" addr add "10.213.$k.2/24" dev "v$$y" &&
+	ip -n "$1" link set "v$$x" up &&
+	ip -n "$2" link set "v$$y" up &&
+	ip -n "$1" link set lo up &&
+	ip -n "$2" link set lo up &&
+	echo "10.213.$k.1 10.213.$k.2"
+}
+
+debuginfod_server__netns_down () {	# NS...
+	for ns in "$@"; do
+		ip netns del "$ns" 2>/dev/null
+	done
+	return 0
 }
 
 debuginfod_server__gone () {	# PID
@@ -146,13 +194,27 @@ debuginfod_server__stop () {	# STATE_DIR
 DEBUGINFOD_SERVER_SH="${MMAP3_TOP:-.}/tools/perf/tests/lib/debuginfod-server.sh"
 DEBUGINFOD_SERVER_STATES=""
 
-debuginfod_server_start () {	# STATE_DIR SCAN_DIR...
+DEBUGINFOD_SERVER_NETNS=""
+
+# Chain with sharness's EXIT trap ('die'), keeping the exit status.
+debuginfod_server__trap () {
+	trap 'debuginfod_server__code=$?; debuginfod_server_stop_all;
+	      debuginfod_server__netns_down $DEBUGINFOD_SERVER_NETNS;
+	      (exit $debuginfod_server__code); die' EXIT
+}
+
+debuginfod_server_start () {	# [--netns NS --addr A] STATE_DIR SCAN_DIR...
 	DEBUGINFOD_SERVER_URL=$(sh "$DEBUGINFOD_SERVER_SH" start --owner $$ "$@") ||
 		return 1
+	[ "$1" = "--netns" ] && shift 4
 	DEBUGINFOD_SERVER_STATES="$DEBUGINFOD_SERVER_STATES $(cd "$1" && pwd)"
-	# Chain with sharness's EXIT trap ('die'), keeping the exit status.
-	trap 'debuginfod_server__code=$?; debuginfod_server_stop_all;
-	      (exit $debuginfod_server__code); die' EXIT
+	debuginfod_server__trap
+}
+
+debuginfod_netns_up () {	# NS1 NS2
+	DEBUGINFOD_SERVER_NETNS="$DEBUGINFOD_SERVER_NETNS $1 $2"
+	debuginfod_server__trap
+	DEBUGINFOD_NETNS_ADDRS=$(sh "$DEBUGINFOD_SERVER_SH" netns-up "$1" "$2")
 }
 
 debuginfod_server_stop () {	# STATE_DIR
@@ -176,13 +238,25 @@ case "$0" in
 	[ $# -gt 0 ] && shift
 	case "$cmd" in
 	start)
-		owner=$PPID
-		if [ "${1:-}" = "--owner" ]; then
-			owner=$2
+		owner=$PPID netns="" addr=127.0.0.1
+		while :; do
+			case "${1:-}" in
+			--owner) owner=$2 ;;
+			--netns) netns=$2 ;;
+			--addr) addr=$2 ;;
+			*) break ;;
+			esac
 			shift 2
-		fi
-		[ $# -ge 2 ] || { echo "usage: $0 start [--owner PID] STATE_DIR SCAN_DIR..." >&2; exit 129; }
-		debuginfod_server__start "$owner" "$@"
+		done
+		[ $# -ge 2 ] || { echo "usage: $0 start [--owner PID] [--netns NS --addr A] STATE_DIR SCAN_DIR..." >&2; exit 129; }
+		debuginfod_server__start "$owner" "$netns" "$addr" "$@"
+		;;
+	netns-up)
+		[ $# -eq 2 ] || { echo "usage: $0 netns-up NS1 NS2" >&2; exit 129; }
+		debuginfod_server__netns_up "$1" "$2"
+		;;
+	netns-down)
+		debuginfod_server__netns_down "$@"
 		;;
 	stop)
 		[ $# -eq 1 ] || { echo "usage: $0 stop STATE_DIR" >&2; exit 129; }
@@ -193,7 +267,7 @@ case "$0" in
 		debuginfod_server__value "$1" "$2"
 		;;
 	*)
-		echo "usage: $0 start|stop|metric ..." >&2
+		echo "usage: $0 start|stop|metric|netns-up|netns-down ..." >&2
 		exit 129
 		;;
 	esac
