@@ -271,7 +271,7 @@ static bool overlaps(u64 a, u64 asz, u64 b, u64 bsz)
 static int perf_header__read_attrs(struct evlist *evlist, struct perf_data *data,
 				   const struct perf_file_header *fh)
 {
-	u64 attr_size = fh->attr_size, nr, i;
+	u64 attr_size = fh->attr_size, nr, i, total_ids = 0;
 	u64 *ids = NULL;
 	char *buf = NULL;
 	int err = -EINVAL;
@@ -311,6 +311,13 @@ static int perf_header__read_attrs(struct evlist *evlist, struct perf_data *data
 			goto out;
 		}
 		nr_ids = ids_sec.size / sizeof(u64);
+		/* Attrs sharing one ids section must not multiply memory use. */
+		total_ids += nr_ids;
+		if (total_ids > data->file_size / sizeof(u64)) {
+			pr_err("%s: ids sections of the attrs overlap\n", data->path);
+			err = -EINVAL;
+			goto out;
+		}
 		free(ids);
 		ids = malloc(nr_ids ? nr_ids * sizeof(u64) : 1);
 		if (!ids) {
