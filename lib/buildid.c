@@ -218,7 +218,9 @@ static int bid_read_shdr(const struct bid_elf *e, const struct bid_ehdr *h, u64 
 
 /*
  * Extended numbering: with e_phnum == PN_XNUM or e_shnum == 0 (and
- * section headers present), the real counts are in section 0.
+ * section headers present), the real counts are in section 0.  If section
+ * 0 is out of the image, the counts it would give are taken as 0 and the
+ * image as malformed: a build-id in the other table can still be found.
  */
 static int bid_fixup_counts(struct bid_elf *e, struct bid_ehdr *h)
 {
@@ -228,11 +230,14 @@ static int bid_fixup_counts(struct bid_elf *e, struct bid_ehdr *h)
 	if (h->phnum != PN_XNUM && (h->shnum || !h->shoff))
 		return 0;
 	if (!h->shoff || h->shentsize < (e->is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)) ||
-	    !bid_in_image(e, h->shoff, h->shentsize))
-		return -EINVAL;
-	err = bid_read_shdr(e, h, 0, &s0);
-	if (err)
-		return err;
+	    !bid_in_image(e, h->shoff, h->shentsize)) {
+		e->malformed = true;
+		memset(&s0, 0, sizeof(s0));
+	} else {
+		err = bid_read_shdr(e, h, 0, &s0);
+		if (err)
+			return err;
+	}
 	if (h->phnum == PN_XNUM)
 		h->phnum = s0.info;
 	if (!h->shnum)

@@ -257,6 +257,13 @@ static void test_hostile_headers(void **state)
 	expect(&t, -EINVAL, NULL, 0);
 	telf__put(&s, t.buf + 54, sizeof(Elf64_Phdr), 2);
 	expect(&t, 0, sha1, 20);
+	/* e_shnum 0 sends us to a section 0 past EOF: the phdrs still count */
+	telf__put(&s, t.buf + 40, t.len + 100, 8);
+	expect(&t, 0, sha1, 20);
+	telf__put(&s, t.buf + 56, PN_XNUM, 2);			/* ...unless they need it */
+	expect(&t, -EINVAL, NULL, 0);
+	telf__put(&s, t.buf + 56, 2, 2);
+	telf__put(&s, t.buf + 40, 0, 8);
 
 	telf__put(&s, note, 0xffffffff, 4);			/* namesz wraps */
 	expect(&t, -EINVAL, NULL, 0);
