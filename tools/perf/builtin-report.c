@@ -144,10 +144,31 @@ static void report__print_evsels(struct report *rep, struct evlist *evlist, FILE
 	}
 }
 
+/* Events are named as recorded (EVENT_DESC, e.g. "cycles:u") once known. */
+static int report__header_done(struct perf_tool *tool, struct perf_session *session)
+{
+	struct report *rep = (struct report *)tool;
+	const void *desc;
+	u64 size;
+	int err;
+
+	desc = perf_header__feat(&session->header, HEADER_EVENT_DESC, &size);
+	if (!desc)
+		return 0;
+	err = evlist__set_event_desc_names(&session->evlist, desc, size);
+	if (err == -ENOMEM)
+		return err;
+	if (err && !rep->quiet)
+		pr_warning("%s: malformed EVENT_DESC section, event names derived from attrs\n",
+			   session->data->path);
+	return 0;
+}
+
 static int report__stats(struct report *rep, struct perf_session *session)
 {
 	int err;
 
+	rep->tool.header_done = report__header_done;
 	rep->tool.sample = report__stats_sample;
 	rep->tool.other = report__stats_other;
 	err = perf_session__process_events(session, &rep->tool);

@@ -221,3 +221,63 @@ bool evlist__wants_mmap3(const struct evlist *evlist)
 	}
 	return false;
 }
+
+/* A perf string of the EVENT_DESC section: u32 len (padded), bytes, NUL. */
+static const char *event_desc__string(const u8 *p, u64 left, u64 *used)
+{
+	u32 len;
+
+	if (left < 4)
+		return NULL;
+	memcpy(&len, p, 4);
+	if (!len || len > left - 4 || !memchr(p + 4, '\0', len))
+		return NULL;
+	*used = 4 + (u64)len;
+	return (const char *)p + 4;
+}
+
+int evlist__set_event_desc_names(struct evlist *evlist, const void *data, u64 size)
+{
+	const u8 *p = data, *end = p + size;
+	u32 nr, attr_size, nr_ids, i;
+	const char *name;
+	u64 used, id;
+
+	if (size < 8)
+		return -EINVAL;
+	memcpy(&nr, p, 4);
+	memcpy(&attr_size, p + 4, 4);
+	p += 8;
+	for (i = 0; i < nr; i++) {
+		struct evsel *evsel = NULL;
+		char *copy;
+
+		if ((u64)(end - p) < (u64)attr_size + 4)
+			return -EINVAL;
+		p += attr_size;
+		memcpy(&nr_ids, p, 4);
+		p += 4;
+		name = event_desc__string(p, end - p, &used);
+		if (!name)
+			return -EINVAL;
+		p += used;
+		if (nr_ids > (u64)(end - p) / 8)
+			return -EINVAL;
+		/* by id when the entry has one, else by position (same order) */
+		if (nr_ids) {
+			memcpy(&id, p, 8);
+			evsel = evlist__id2evsel(evlist, id);
+		}
+		if (!evsel && (int)i < evlist->nr)
+			evsel = evlist->entries[i];
+		p += (u64)nr_ids * 8;
+		if (!evsel)
+			continue;
+		copy = strdup(name);
+		if (!copy)
+			return -ENOMEM;
+		free(evsel->name);
+		evsel->name = copy;
+	}
+	return 0;
+}

@@ -104,6 +104,15 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'default input is ./perf.data; -q 
 	test_cmp default long
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'events are named as recorded (EVENT_DESC)' '
+	record -e cpu-clock:u,task-clock:k -o mod.data &&
+	upstream_perf report --stats -i mod.data >expect 2>/dev/null &&
+	perf report --stats -i mod.data >actual &&
+	grep "^cpu-clock:u stats:\$" actual &&
+	grep "^task-clock:k stats:\$" actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'usage errors exit 129' '
 	test_expect_code 129 perf report --no-such-option 2>err &&
 	grep "unknown option .no-such-option" err &&

@@ -153,6 +153,58 @@ static void test_event2evsel_id_only(void **state)
 	evlist__exit(&el);
 }
 
+/* EVENT_DESC: u32 nr, u32 attr_size, nr * { attr, u32 nr_ids, string, ids } */
+static size_t desc_entry(u8 *p, const char *name, u64 id)
+{
+	u32 nr_ids = 1, len = 16;
+	size_t n = 0;
+
+	memset(p, 0, 8);		/* an 8-byte "attr" */
+	n += 8;
+	memcpy(p + n, &nr_ids, 4);
+	n += 4;
+	memcpy(p + n, &len, 4);
+	n += 4;
+	memset(p + n, 0, len);
+	strcpy((char *)p + n, name);
+	n += len;
+	memcpy(p + n, &id, 8);
+	return n + 8;
+}
+
+static void test_event_desc_names(void **state)
+{
+	struct evlist el;
+	u8 buf[256];
+	u32 hdr[2] = { 2, 8 };
+	size_t n = 8, full;
+
+	evlist__init(&el);
+	add(&el, 0, PERF_SAMPLE_IP, 0, 1000, 1);
+	add(&el, 1, PERF_SAMPLE_IP, 0, 2000, 1);
+	memcpy(buf, hdr, 8);
+	/* listed in the other order: the ids decide */
+	n += desc_entry(buf + n, "task-clock:k", 2000);
+	n += desc_entry(buf + n, "cpu-clock:u", 1000);
+	full = n;
+	assert_int_equal(evlist__set_event_desc_names(&el, buf, full), 0);
+	assert_string_equal(evsel__name(el.entries[0]), "cpu-clock:u");
+	assert_string_equal(evsel__name(el.entries[1]), "task-clock:k");
+
+	/* every truncation is refused without reading past the end */
+	for (n = 0; n < full; n++) {
+		u8 *t = malloc(n ? n : 1);
+
+		memcpy(t, buf, n);
+		assert_int_equal(evlist__set_event_desc_names(&el, t, n), -EINVAL);
+		free(t);
+	}
+	/* a hostile id count */
+	memset(buf + 8 + 8, 0xff, 4);
+	assert_int_equal(evlist__set_event_desc_names(&el, buf, full), -EINVAL);
+	evlist__exit(&el);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +212,7 @@ int main(void)
 		cmocka_unit_test(test_attr_sizes),
 		cmocka_unit_test(test_event2evsel_identifier),
 		cmocka_unit_test(test_event2evsel_id_only),
+		cmocka_unit_test(test_event_desc_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
