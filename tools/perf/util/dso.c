@@ -123,6 +123,11 @@ const char *dso_binary_type__name(enum dso_binary_type type)
 struct dso_loader {
 	struct dso			*dso;
 	const struct dso_load_opts	*opts;
+	/*
+	 * The id files must carry: the recorded one, or for a DSO recorded
+	 * without any, the id of the file at its path (upstream does the same).
+	 */
+	struct build_id			want;
 	char				hex[BUILD_ID_SIZE_MAX * 2 + 1];
 	char				cache_dir[PATH_MAX];
 	/* The first verified image with only .dynsym: fallback + runtime. */
@@ -158,7 +163,7 @@ static bool loader__verify(struct dso_loader *ld, struct symsrc *ss, bool warn)
 
 	if (ret > 0)
 		bid.size = ret;
-	if (build_id__equal(&bid, &ld->dso->id.bid))
+	if (build_id__equal(&bid, &ld->want))
 		return true;
 	if (warn) {
 		char have[BUILD_ID_SIZE_MAX * 2 + 1] = "none";
@@ -317,7 +322,7 @@ static void loader__original(struct dso_loader *ld)
 		return;
 	if (filename__read_build_id(path, &bid) < 0)
 		return;		/* missing or not ELF: nothing to use, nothing to say */
-	if (!build_id__equal(&bid, &ld->dso->id.bid)) {
+	if (!build_id__equal(&bid, &ld->want)) {
 		ld->dso->build_id_mismatch = true;
 		return;
 	}
@@ -383,7 +388,7 @@ static void loader__debuginfod(struct dso_loader *ld)
 
 		if (ld->done || ld->err)
 			return;
-		if (ld->opts->debuginfod(ld->opts->debuginfod_priv, &ld->dso->id.bid, kinds[i],
+		if (ld->opts->debuginfod(ld->opts->debuginfod_priv, &ld->want, kinds[i],
 					 &path) || !path) {
 			free(path);
 			continue;
@@ -409,7 +414,7 @@ static void loader__user(struct dso_loader *ld)
 {
 	const char *debug_dir = ld->opts->debug_dir ? ld->opts->debug_dir : DSO_DEBUG_DIR;
 
-	if (!dso__has_build_id(ld->dso)) {
+	if (!ld->want.size) {
 		loader__path_only(ld);
 		return;
 	}
@@ -501,7 +506,7 @@ static void loader__find_runtime(struct dso_loader *ld)
 			if ((size_t)snprintf(path, sizeof(path), "%s", ld->dso->long_name) >=
 			    sizeof(path) || path[0] != '/' ||
 			    filename__read_build_id(path, &bid) < 0 ||
-			    !build_id__equal(&bid, &ld->dso->id.bid))
+			    !build_id__equal(&bid, &ld->want))
 				continue;
 		}
 		if (symsrc__open(&ss, path))
@@ -524,8 +529,13 @@ int dso__load(struct dso *dso, const struct dso_load_opts *opts)
 
 	if (dso->load_state != DSO_LOAD__NOT_TRIED)
 		return dso->load_state == DSO_LOAD__LOADED ? 0 : -ENOENT;
-	if (dso__has_build_id(dso))
-		build_id__sprintf(&dso->id.bid, ld.hex);
+	ld.want = dso->id.bid;
+	/* nothing recorded: the file at the path says which debug files fit */
+	if (!ld.want.size && !dso->kernel && dso->long_name[0] == '/' &&
+	    filename__read_build_id(dso->long_name, &ld.want) < 0)
+		ld.want.size = 0;
+	if (ld.want.size)
+		build_id__sprintf(&ld.want, ld.hex);
 	if (dso->kernel)
 		loader__kernel(&ld);
 	else
@@ -543,7 +553,7 @@ int dso__load(struct dso *dso, const struct dso_load_opts *opts)
 			ld.err = ret;
 		}
 	}
-	if (ld.done && !ld.plt_done && !ld.have_runtime && dso__has_build_id(dso) &&
+	if (ld.done && !ld.plt_done && !ld.have_runtime && ld.want.size &&
 	    !dso->kernel && !dso->kmod)
 		loader__find_runtime(&ld);
 	if (ld.done && ld.have_runtime)
