@@ -76,6 +76,21 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'MMAP2 with build-ids (--buildid-m
 	test_cmp expect actual
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'kernel symbols from the cached kallsyms of the recording kernel' '
+	kid=$(upstream_perf buildid-list -i plain.data 2>/dev/null |
+	      awk "\$2 == \"[kernel.kallsyms]\" { print \$1 }") &&
+	k="$HOME/.debug/[kernel.kallsyms]/$kid/kallsyms" &&
+	test -s "$k" &&
+	cp "$k" kallsyms.orig &&
+	sed "s/^\([0-9a-f]* [tTwW] \)/\1cached_/" kallsyms.orig >"$k" &&
+	upstream_script plain.data |
+	awk "\$NF == \"([kernel.kallsyms])\" && \$4 != \"[unknown]\" { \$4 = \"cached_\" \$4 } { print }" >expect &&
+	resolve -i plain.data --kallsyms /nonexistent >actual &&
+	cp kallsyms.orig "$k" &&
+	test_cmp expect actual &&
+	grep -q "cached_.* (\[kernel.kallsyms\])" actual
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'binary rebuilt after recording: symbols from the cache' '
 	upstream_script plain.data | grep "(.*/app)\$" >expect &&
 	test -s expect &&
