@@ -83,6 +83,12 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'upstream buildid-list reads our t
 	grep -Fx "$kid [kernel.kallsyms]" list
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'our buildid-list equals upstream on our file' '
+	perf buildid-list -i table.data >ours &&
+	test_cmp list ours &&
+	test "$(wc -l <ours)" -ge 3
+'
+
 test_expect_success PERF_EVENTS 'PERF_BUILDID_DIR moves the cache, -N skips it' '
 	PERF_BUILDID_DIR="$PWD/cache" perf record -q -o c.data -- "$WORKLOADS/demo" 0.1 >/dev/null &&
 	test -d cache/.build-id &&

@@ -21,6 +21,16 @@ wait_for_child () {
 	done
 }
 
+# Wait until file $1 is larger than $2 bytes.
+wait_for_size () {
+	n=0
+	while test "$(stat -c %s "$1" 2>/dev/null || echo 0)" -le "$2"; do
+		n=$((n + 1))
+		test $n -lt 1000 || return 1
+		sleep 0.01
+	done
+}
+
 # Wait until process $1 has exec'ed $2 (its maps are the program's).
 wait_for_exec () {
 	n=0
@@ -48,7 +58,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-a: the demo shows up, existing p
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-p: a demo started before perf' '
-	"$WORKLOADS/demo" 1.5 >/dev/null &
+	"$WORKLOADS/demo" 2 >/dev/null &
 	pid=$! &&
 	wait_for_exec $pid demo &&
 	perf record -q -F 999 -p $pid -o p.data &&
@@ -83,6 +93,30 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe mode: a live pipe, summary o
 	grep -E "^\[ perf record: Captured and wrote [0-9.]+ MB - \]$" err
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe mode: build-ids travel in the stream' '
+	upstream_perf buildid-list -i - <pipe.data >list 2>/dev/null &&
+	grep -Fx "$(demo_id) $WORKLOADS/demo" list &&
+	grep -Fx "$("$UPSTREAM_PERF" buildid-list -k) [kernel.kallsyms]" list &&
+	perf buildid-list -i - <pipe.data >ours &&
+	test_cmp list ours
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-C 0: only CPU 0, with the CPU in every sample' '
+	perf record -q -C 0 -F 999 -o c.data -- "$WORKLOADS/demo" 0.2 >/dev/null &&
+	upstream_perf script -F cpu -i c.data 2>/dev/null | tr -d " " | sort -u >actual &&
+	echo "[000]" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-t: one thread of a running process' '
+	"$WORKLOADS/demo" 2 >/dev/null &
+	pid=$! &&
+	wait_for_exec $pid demo &&
+	perf record -q -F 999 -t $pid -o t.data &&
+	upstream_perf report --stdio --no-children -i t.data --sort sym 2>/dev/null >report &&
+	grep -q hot_loop_a report
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'userspace build-ids give the same table as the kernel' '
 	perf record -q -N -o k.data -- "$WORKLOADS/demo" 0.1 >/dev/null &&
 	PERF_MMAP3_FORCE_USERSPACE_BUILDID=1 perf record -v -q -N -o u.data -- "$WORKLOADS/demo" 0.1 >/dev/null 2>err &&
@@ -99,9 +133,10 @@ test_expect_success PERF_EVENTS '-v names the build-id source' '
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGINT finalizes a complete file' '
-	perf record -q -F 999 -o int.data -- "$WORKLOADS/demo" 10 >/dev/null &
+	perf record -q -F 999 -m 1 -o int.data -- "$WORKLOADS/demo" 10 >/dev/null &
 	perf=$! &&
 	wait_for_child demo $perf &&
+	wait_for_size int.data 8192 &&
 	kill -INT $perf &&
 	wait $perf &&
 	upstream_perf report --stdio --no-children -i int.data --sort sym 2>/dev/null >report &&
