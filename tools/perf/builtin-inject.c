@@ -29,7 +29,18 @@ struct inject {
 	char *buf;			/* output is batched: no write per record */
 	size_t buf_len;
 	u64 data_size;			/* record bytes written (file output) */
+	/* stream -> file: TRACING_DATA payloads become the feature */
+	char *tracing;
+	size_t tracing_len;
 };
+
+/* A file keeps these in its header, not among the records. */
+static bool inject__to_header(const struct inject *inj, u32 type)
+{
+	return inj->in_pipe && !inj->out.is_pipe &&
+	       (type == PERF_RECORD_HEADER_ATTR || type == PERF_RECORD_HEADER_FEATURE ||
+		type == PERF_RECORD_HEADER_BUILD_ID || type == PERF_RECORD_HEADER_TRACING_DATA);
+}
 
 static int inject__flush(struct inject *inj)
 {
@@ -93,10 +104,7 @@ static int inject__event(struct perf_tool *tool, struct perf_session *session,
 	/* COMPRESSED records are copied whole, not their contents. */
 	if (session->decompressing)
 		return 0;
-	/* A file keeps these in its header, not among the records. */
-	if (inj->in_pipe && !inj->out.is_pipe &&
-	    (type == PERF_RECORD_HEADER_ATTR || type == PERF_RECORD_HEADER_FEATURE ||
-	     type == PERF_RECORD_HEADER_BUILD_ID))
+	if (inject__to_header(inj, type))
 		return 0;
 	return inject__write(inj, event, event->header.size);
 }
@@ -104,9 +112,24 @@ static int inject__event(struct perf_tool *tool, struct perf_session *session,
 static int inject__payload(struct perf_tool *tool, struct perf_session *session,
 			   const union perf_event *event, const void *data, size_t len)
 {
+	struct inject *inj = (struct inject *)tool;
+
 	if (session->decompressing)
 		return 0;
-	return inject__write((struct inject *)tool, data, len);
+	if (inject__to_header(inj, event->header.type)) {
+		/* Bounded by the input: it is all in the stream. */
+		char *p = realloc(inj->tracing, inj->tracing_len + len);
+
+		if (!p) {
+			pr_err("perf inject: out of memory\n");
+			return -ENOMEM;
+		}
+		memcpy(p + inj->tracing_len, data, len);
+		inj->tracing = p;
+		inj->tracing_len += len;
+		return 0;
+	}
+	return inject__write(inj, data, len);
 }
 
 static int inject__finish(struct inject *inj, struct perf_session *session)
@@ -123,6 +146,9 @@ static int inject__finish(struct inject *inj, struct perf_session *session)
 		if (p)
 			err = perf_header__set_feat(&inj->out_h, feat, p, size);
 	}
+	if (!err && inj->tracing)
+		err = perf_header__set_feat(&inj->out_h, HEADER_TRACING_DATA, inj->tracing,
+					    inj->tracing_len);
 	if (err) {
 		pr_err("perf inject: out of memory\n");
 		return err;
@@ -227,6 +253,7 @@ out_session:
 out_data:
 	perf_data__close(&data);
 	perf_header__exit(&inj.out_h);
+	free(inj.tracing);
 	free(inj.buf);
 	return err ? 1 : 0;
 }

@@ -8,6 +8,7 @@
  * a warning and the feature it damaged, never an unbounded allocation.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -747,6 +748,31 @@ static int write_pipe_feat(struct perf_data *data, u64 feat, const void *buf, u6
 	return err;
 }
 
+/*
+ * A stream carries tracing data as a record followed by the bytes (padded
+ * to 8), not as a feature: it is too big for a record and readers expect it.
+ */
+static int write_pipe_tracing_data(struct perf_data *data, const struct perf_header_feat_sec *s)
+{
+	static const char zeros[8];
+	struct perf_record_header_tracing_data ev = {
+		.header.type = PERF_RECORD_HEADER_TRACING_DATA,
+		.header.size = sizeof(ev),
+	};
+	u64 padded = PERF_ALIGN(s->size, 8);
+	int err;
+
+	if (padded > UINT32_MAX)
+		return -E2BIG;
+	ev.size = padded;
+	err = perf_data__write(data, &ev, sizeof(ev));
+	if (!err)
+		err = perf_data__write(data, s->data, s->size);
+	if (!err && padded != s->size)
+		err = perf_data__write(data, zeros, padded - s->size);
+	return err;
+}
+
 /* Table entries may have type 0 (upstream writes them so): make records. */
 static int write_pipe_build_id(void *priv, const struct perf_record_header_build_id *ev,
 			       const u8 *build_id, u8 size, const char *filename)
@@ -774,7 +800,7 @@ int perf_header__write_pipe(const struct perf_header *h, const struct evlist *ev
 	for (feat = 1; feat < HEADER_FEAT_BITS && !err; feat++) {
 		const struct perf_header_feat_sec *s = &h->feat[feat];
 
-		if (!s->data || feat == HEADER_BUILD_ID)
+		if (!s->data || feat == HEADER_BUILD_ID || feat == HEADER_TRACING_DATA)
 			continue;
 		if (s->size > MAX_RECORD_SIZE - sizeof(struct perf_record_header_feature)) {
 			pr_warning("%s: feature %s too big for a pipe record, not written\n",
@@ -786,6 +812,8 @@ int perf_header__write_pipe(const struct perf_header *h, const struct evlist *ev
 	/* Readers (upstream too) take this as the end of the features. */
 	if (!err)
 		err = write_pipe_feat(data, HEADER_LAST_FEATURE, NULL, 0);
+	if (!err && h->feat[HEADER_TRACING_DATA].data)
+		err = write_pipe_tracing_data(data, &h->feat[HEADER_TRACING_DATA]);
 	if (!err)
 		err = perf_header__for_each_build_id(h, write_pipe_build_id, data);
 	if (err && err != -EINVAL)

@@ -102,6 +102,23 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'COMPRESSED (-z) records are passe
 	test_cmp expectz actualz2
 '
 
+# Tracing data: a feature in a file, a record with a payload in a stream.
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,ROOT 'tracepoints: tracing data survives every direction' '
+	upstream_perf record -q -e sched:sched_switch -a -o tp.data -- sleep 0.1 2>/dev/null &&
+	upstream_perf record -q -e sched:sched_switch -a -o - -- sleep 0.1 >tp-pipe.data 2>/dev/null &&
+	report -i tp.data >expect-tp &&
+	grep -q "__schedule" expect-tp &&
+	perf inject -i tp.data -o - | report -i - >actual-tp-pipe &&
+	test_cmp expect-tp actual-tp-pipe &&
+	perf inject -i tp.data -o - | perf inject -i - -o tp2.data &&
+	report -i tp2.data >actual-tp2 &&
+	test_cmp expect-tp actual-tp2 &&
+	report -i - <tp-pipe.data >expect-tpp &&
+	perf inject -i - -o tp3.data <tp-pipe.data &&
+	report -i tp3.data >actual-tp3 &&
+	test_cmp expect-tpp actual-tp3
+'
+
 test_expect_success 'a bad input: exit 1, one line, no output file' '
 	echo garbage-garbage-garbage >bad.data &&
 	test_expect_code 1 perf inject -i bad.data -o never.data 2>err &&
