@@ -340,9 +340,9 @@ static int comp__read_build_id(enum comp_kind kind, struct comp_input *in,
 
 /* ---- files --------------------------------------------------------- */
 
-static int fd__pread(const struct build_id_reader *r, u64 off, void *buf, size_t len)
+/* Read exactly @len bytes at @off: 0 or -errno, -EIO if the file is shorter. */
+static int pread_full(int fd, void *buf, size_t len, u64 off)
 {
-	int fd = *(const int *)r->priv;
 	ssize_t n;
 
 	while (len) {
@@ -360,9 +360,46 @@ static int fd__pread(const struct build_id_reader *r, u64 off, void *buf, size_t
 	return 0;
 }
 
+/*
+ * The parser reads headers and notes a few bytes at a time, and they
+ * usually sit together (page 0, or the section table at the end): serve
+ * them from one window, so that most files cost one or two pread()s.
+ */
+#define FD_WINDOW	4096
+
+struct fd_reader {
+	int	fd;
+	u64	win_off;
+	size_t	win_len;
+	u8	win[FD_WINDOW];
+};
+
+static int fd_reader__read(const struct build_id_reader *r, u64 off, void *buf, size_t len)
+{
+	struct fd_reader *f = r->priv;
+	size_t want;
+	int err;
+
+	if (len > FD_WINDOW)
+		return pread_full(f->fd, buf, len, off);
+	/* the parser checked off + len <= r->size */
+	if (off < f->win_off || off + len > f->win_off + f->win_len) {
+		want = r->size - off < FD_WINDOW ? (size_t)(r->size - off) : FD_WINDOW;
+		f->win_len = 0;
+		err = pread_full(f->fd, f->win, want, off);
+		if (err)
+			return err;
+		f->win_off = off;
+		f->win_len = want;
+	}
+	memcpy(buf, f->win + (off - f->win_off), len);
+	return 0;
+}
+
 int fd__read_build_id(int fd, struct build_id *bid)
 {
-	struct build_id_reader r = { .read = fd__pread, .priv = &fd };
+	struct fd_reader f = { .fd = fd };
+	struct build_id_reader r = { .read = fd_reader__read, .priv = &f };
 	struct comp_input in = { .fd = fd };
 	unsigned char id[BUILD_ID_SIZE_MAX];
 	enum comp_kind kind;
@@ -382,7 +419,7 @@ int fd__read_build_id(int fd, struct build_id *bid)
 	r.size = (u64)st.st_size;
 	kind = COMP_NONE;
 	len = r.size < sizeof(magic) ? (size_t)r.size : sizeof(magic);
-	if (!fd__pread(&r, 0, magic, len))
+	if (!fd_reader__read(&r, 0, magic, len))
 		kind = comp__detect(magic, len);
 	if (kind == COMP_NONE) {
 		err = build_id_parse_reader(&r, id, &size);

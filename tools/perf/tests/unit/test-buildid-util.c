@@ -112,6 +112,31 @@ static void expect_both(const void *buf, size_t len, int err)
 	free(path);
 }
 
+/* An image whose note straddles the reader's 4 KiB windows. */
+static void test_note_across_windows(void **state)
+{
+	struct telf_spec s = {
+		.is64 = false, .be = true, .phdrs = true, .shdrs = true, .nr = 2,
+		.areas = {
+			{ .off = 4092, .align = 4, .nr = 1,
+			  .notes = { { "GNU", NT_GNU_BUILD_ID, sha1, 20 } } },
+			{ .off = 3 * 4096 - 6, .align = 4, .nr = 1,
+			  .notes = { { "GNU", 1, sha1, 16 } } },
+		},
+	};
+	struct telf t;
+
+	assert_int_equal(telf__build(&s, &t), 0);
+	expect_both(t.buf, t.len, 0);
+	s.areas[0].notes[0].type = 1;	/* the id only in the far note, across a window */
+	s.areas[1].notes[0].type = NT_GNU_BUILD_ID;
+	s.areas[1].notes[0].descsz = 20;
+	free(t.buf);
+	assert_int_equal(telf__build(&s, &t), 0);
+	expect_both(t.buf, t.len, 0);
+	free(t.buf);
+}
+
 static void test_plain_file(void **state)
 {
 	struct telf t = image();
@@ -247,6 +272,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hex),
 		cmocka_unit_test(test_plain_file),
+		cmocka_unit_test(test_note_across_windows),
 		cmocka_unit_test(test_compressed),
 		cmocka_unit_test(test_decompression_cap),
 		cmocka_unit_test(test_sysfs_notes),
