@@ -379,76 +379,6 @@ static int record__synthesize(struct record *rec)
 	return ret;
 }
 
-/*
- * The ids the run did not get from the kernel (userspace mode, or maps the
- * kernel could not read): one read per DSO path, after the run.
- */
-static void record__resolve_build_ids(struct record *rec)
-{
-	u32 i, nr = rec->table.nr;
-
-	for (i = 0; i < nr; i++) {
-		struct buildid_entry *e = &rec->table.entries[i];
-		u8 bid[PERF_BUILD_ID_MAX];
-		int size;
-
-		if (e->size || e->path[0] != '/')
-			continue;
-		size = buildid__read_file(e->path, bid);
-		if (size > 0 && size <= PERF_BUILD_ID_MAX)
-			buildid_table__add(&rec->table, e->path, e->cpumode, bid, (u8)size);
-		/* @e may have moved: the table can grow. */
-	}
-}
-
-/* Pipe mode: the table as HEADER_BUILD_ID records at the end. */
-static int record__write_build_id_records(struct record *rec, u32 from)
-{
-	char buf[sizeof(struct perf_record_header_build_id) + 4096 + 64];
-	struct perf_record_header_build_id *ev = (void *)buf;
-	u32 i;
-	int ret;
-
-	for (i = from; i < rec->table.nr; i++) {
-		const struct buildid_entry *e = &rec->table.entries[i];
-		size_t flen = strlen(e->path) + 1, len;
-
-		if (!e->size || flen > 4096)
-			continue;
-		len = sizeof(*ev) + ((flen + 63) & ~(size_t)63);
-		memset(buf, 0, len);
-		ev->header.type = PERF_RECORD_HEADER_BUILD_ID;
-		ev->header.misc = e->cpumode | PERF_RECORD_MISC_BUILD_ID_SIZE;
-		ev->header.size = (u16)len;
-		ev->pid = -1;
-		memcpy(ev->data, e->build_id, e->size);
-		ev->size = e->size;
-		memcpy(ev->filename, e->path, flen);
-		ret = record__write(rec, buf, len);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-static int record__add_build_ids(struct record *rec)
-{
-	u32 i;
-	int ret;
-
-	for (i = 0; i < rec->table.nr; i++) {
-		const struct buildid_entry *e = &rec->table.entries[i];
-
-		if (!e->size)
-			continue;
-		ret = perf_header__add_build_id(&rec->header, e->cpumode, -1, e->build_id,
-						e->size, e->path);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
 static void record__print_summary(struct record *rec)
 {
 	if (rec->lost)
@@ -542,6 +472,24 @@ static int record__loop(struct record *rec, int sfd)
 	return ret;
 }
 
+/* File mode: the header table, SAMPLE_TIME, feature sections, final header. */
+static int record__end_file(struct record *rec)
+{
+	int r = 0;
+
+	if (!rec->opts.no_buildid) {
+		buildid_table__resolve(&rec->table);
+		r = buildid_table__to_header(&rec->table, &rec->header);
+	}
+	if (!r && rec->samples)
+		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);
+	/* With a full disk this fails too; the header then says size 0. */
+	if (!r)
+		r = perf_header__write_end(&rec->header, &rec->evlist, &rec->data,
+					   rec->bytes_written);
+	return r;
+}
+
 static int record__finish(struct record *rec, int loop_err)
 {
 	int ret = loop_err;
@@ -555,23 +503,14 @@ static int record__finish(struct record *rec, int loop_err)
 	else if (rec->write_err)
 		fprintf(stderr, "Error: writing %s: %s\n", rec->data.path,
 			strerror(-rec->write_err));
-	if (!rec->opts.no_buildid)
-		record__resolve_build_ids(rec);
 	if (rec->data.is_pipe) {
-		if (!rec->opts.no_buildid && !rec->write_err)
-			ret = record__write_build_id_records(rec, 0) ?: ret;
+		if (!rec->opts.no_buildid && !rec->write_err) {
+			buildid_table__resolve(&rec->table);
+			ret = buildid_table__write_records(&rec->table, record__write, rec) ?: ret;
+		}
 	} else {
-		int r = 0;
+		int r = record__end_file(rec);
 
-		if (!rec->opts.no_buildid)
-			r = record__add_build_ids(rec);
-		if (!r && rec->samples)
-			r = record_features__sample_time(&rec->header, rec->first_time,
-							 rec->last_time);
-		/* With a full disk this fails too; the header then says size 0. */
-		if (!r)
-			r = perf_header__write_end(&rec->header, &rec->evlist, &rec->data,
-						   rec->bytes_written);
 		if (r && !ret)
 			ret = r;
 	}

@@ -118,6 +118,73 @@ bool buildid_table__skip_path(const char *path)
 	return path[0] == '[';
 }
 
+void buildid_table__resolve(struct buildid_table *t)
+{
+	u32 i, nr = t->nr;
+
+	for (i = 0; i < nr; i++) {
+		u8 bid[PERF_BUILD_ID_MAX];
+		int size;
+
+		/* Not a pointer: adding may move the entries. */
+		if (t->entries[i].size || t->entries[i].path[0] != '/')
+			continue;
+		size = buildid__read_file(t->entries[i].path, bid);
+		if (size > 0)
+			buildid_table__add(t, t->entries[i].path, t->entries[i].cpumode, bid,
+					   (u8)size);
+	}
+}
+
+int buildid_table__to_header(const struct buildid_table *t, struct perf_header *h)
+{
+	u32 i;
+	int ret;
+
+	for (i = 0; i < t->nr; i++) {
+		const struct buildid_entry *e = &t->entries[i];
+
+		if (!e->size)
+			continue;
+		ret = perf_header__add_build_id(h, e->cpumode, -1, e->build_id, e->size, e->path);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int buildid_table__write_records(const struct buildid_table *t,
+				 int (*write)(void *priv, const void *buf, size_t len),
+				 void *priv)
+{
+	char buf[sizeof(struct perf_record_header_build_id) + 4096 + 64];
+	struct perf_record_header_build_id *ev = (void *)buf;
+	u32 i;
+	int ret;
+
+	for (i = 0; i < t->nr; i++) {
+		const struct buildid_entry *e = &t->entries[i];
+		size_t flen = strlen(e->path) + 1, len;
+
+		if (!e->size || flen > 4096)
+			continue;
+		/* Like upstream: the name padded to 64 bytes. */
+		len = sizeof(*ev) + ((flen + 63) & ~(size_t)63);
+		memset(buf, 0, len);
+		ev->header.type = PERF_RECORD_HEADER_BUILD_ID;
+		ev->header.misc = e->cpumode | PERF_RECORD_MISC_BUILD_ID_SIZE;
+		ev->header.size = (u16)len;
+		ev->pid = -1;
+		memcpy(ev->data, e->build_id, e->size);
+		ev->size = e->size;
+		memcpy(ev->filename, e->path, flen);
+		ret = write(priv, buf, len);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int buildid__copy(const struct build_id *bid, u8 *out)
 {
 	if (!bid->size || bid->size > PERF_BUILD_ID_MAX)

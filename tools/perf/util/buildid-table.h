@@ -9,6 +9,7 @@
 
 #include <linux/types.h>
 #include "event.h"
+#include "header.h"
 
 struct buildid_entry {
 	char *path;
@@ -41,6 +42,20 @@ int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
  */
 int buildid__read_file(const char *path, u8 *out);
 int buildid__read_kernel(u8 *out);
+
+/*
+ * Read the ids still unknown (size 0) from their files: once per path,
+ * after the run, never from the data.  Entries found are added.
+ */
+void buildid_table__resolve(struct buildid_table *t);
+
+/* Every entry with an id into @h's BUILD_ID table (pid -1: host). */
+int buildid_table__to_header(const struct buildid_table *t, struct perf_header *h);
+
+/* Every entry with an id as a HEADER_BUILD_ID record (pipe mode). */
+int buildid_table__write_records(const struct buildid_table *t,
+				 int (*write)(void *priv, const void *buf, size_t len),
+				 void *priv);
 
 /* Maps that have no file behind them: "//anon", "[stack]", "[vdso]"... */
 bool buildid_table__skip_path(const char *path);
