@@ -94,7 +94,7 @@ test_expect_success NETNS 'prod link down: packets vanish, ETIME in bounded time
 		"$FETCH" -j 4 -t 1 $(cat ids) >actual &&
 	end=$(date +%s) &&
 	test_cmp expect actual &&
-	test $((end - start)) -lt 8
+	test $((end - start)) -lt 30
 '
 
 test_expect_success NETNS 'prod server stopped: refused at once, the cache still answers' '

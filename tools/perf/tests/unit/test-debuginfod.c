@@ -369,7 +369,8 @@ static void test_hung_server(void **state)
 	fprintf(stderr, "# hung server: 4 ids in %.2f s\n", dt);
 	for (i = 0; i < 4; i++)
 		assert_int_equal(r[i].err, -ETIME);
-	assert_true(dt >= 1.5 && dt < 10.0);
+	/* Unbounded: 3 x 90 s per id.  Generous: CI machines are busy. */
+	assert_true(dt >= 1.5 && dt < 30.0);
 	assert_int_equal(debuginfod_fetcher__nr_requests(f), 4);
 	/* A timeout is not "not found": nothing recorded on disk. */
 	id_hex(&ids[0], hex);
@@ -414,7 +415,7 @@ static void test_deadline(void **state)
 			 0);
 	dt = now() - t0;
 	fprintf(stderr, "# deadline 1 s: 6 ids in %.2f s\n", dt);
-	assert_true(dt < 5.0);
+	assert_true(dt < 8.0);
 	for (i = 0; i < 6; i++)
 		assert_int_equal(r[i].err, -ETIME);
 	assert_int_equal(debuginfod_fetcher__nr_requests(f), 2);
@@ -461,7 +462,7 @@ static void test_hard_deadline(void **state)
 			 0);
 	dt = now() - t0;
 	fprintf(stderr, "# hard deadline 1 + 1 + 1 s: %.2f s\n", dt);
-	assert_true(dt >= 2.9 && dt < 5.0);
+	assert_true(dt >= 2.9 && dt < 8.0);
 	for (i = 0; i < 3; i++)
 		assert_int_equal(r[i].err, -ETIME);
 	assert_int_equal(debuginfod_fetcher__nr_requests(f), 2);
