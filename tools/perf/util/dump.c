@@ -408,7 +408,8 @@ void perf_event__dump(FILE *fp, const struct evlist *evlist, const union perf_ev
 			dump__malformed(fp);
 			break;
 		}
-		fprintf(fp, ": lost:%llu\n", (u64)event->lost_samples.lost);
+		fprintf(fp, ": id:%llu: lost samples :%llu\n", (u64)sample.id,
+			(u64)event->lost_samples.lost);
 		break;
 	case PERF_RECORD_KSYMBOL: {
 		const char *name = record__string(event, sizeof(struct perf_record_ksymbol));

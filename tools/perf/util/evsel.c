@@ -158,6 +158,9 @@ int evsel__parse_sample(const struct evsel *evsel, const union perf_event *event
 	memset(sample, 0, sizeof(*sample));
 	sample->misc = event->header.misc;
 	sample->cpumode = event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	/* a fixed period (-c) is not sampled: every sample stands for it */
+	if (!(evsel->attr.flags & PERF_ATTR_FLAG_FREQ))
+		sample->period = evsel->attr.sample_period;
 	if (event->header.size < sizeof(event->header))
 		return -EINVAL;
 	c.p = (const u8 *)event + sizeof(event->header);

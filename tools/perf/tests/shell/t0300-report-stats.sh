@@ -113,6 +113,15 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'events are named as recorded (EVE
 	test_cmp expect actual
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,ROOT 'lost records (system-wide, tiny buffer): same counts' '
+	upstream_perf record -q -m 1 -c 20000 -a -e cpu-clock -g -o lost.data -- \
+		sleep 0.2 >/dev/null 2>&1 &&
+	upstream_perf report --stats -i lost.data 2>/dev/null | normalize >expect &&
+	perf report --stats -i lost.data >out &&
+	normalize out >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'usage errors exit 129' '
 	test_expect_code 129 perf report --no-such-option 2>err &&
 	grep "unknown option .no-such-option" err &&

@@ -46,6 +46,17 @@ do
 	"
 done
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,ROOT 'LOST, LOST_SAMPLES, FORK, fixed period, ID|CPU: decoded alike' '
+	upstream_perf record -q -m 1 -c 20000 -a -e cpu-clock -g -o lost.data -- \
+		sleep 0.2 >/dev/null 2>&1 &&
+	upstream_perf script -D -i lost.data 2>/dev/null >up.out &&
+	perf script -D -i lost.data >our.out &&
+	records up.out | sort >expect &&
+	records our.out | sort >actual &&
+	grep -q "PERF_RECORD_FORK" actual &&
+	test_cmp expect actual
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'one dump per record: the count of perf report --stats' '
 	perf script -D -i file.data >our.out &&
 	grep -c "^0x[0-9a-f]*@file.data \[0x[0-9a-f]*\]: event: [0-9]*\$" our.out >actual &&

@@ -244,6 +244,16 @@ static void test_hostile_counts(void **state)
 	ev = rec__finish(&r, PERF_RECORD_SAMPLE, 0);
 	assert_int_equal(evsel__parse_sample(&evsel, ev, &s), -EINVAL);
 
+	/* not sampled, the period is the fixed one of the attr (-c 1000) */
+	evsel.attr.sample_type = PERF_SAMPLE_IP;
+	evsel.attr.sample_period = 1000;
+	rec__init(&r);
+	rec__u64(&r, 0x401000);
+	ev = rec__finish(&r, PERF_RECORD_SAMPLE, 0);
+	assert_int_equal(evsel__parse_sample(&evsel, ev, &s), 0);
+	assert_int_equal(s.period, 1000);
+	evsel.attr.sample_period = 0;
+
 	/* regs: abi 0 means no registers follow */
 	evsel.attr.sample_type = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_PERIOD;
 	evsel.attr.sample_regs_user = ~0ULL;
