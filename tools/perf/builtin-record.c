@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/signalfd.h>
@@ -55,6 +56,8 @@ struct record {
 	int child_status;
 	bool child_done;
 	int stop_signal;			/* SIGINT/SIGTERM/SIGHUP that stopped us */
+	int argc;				/* for CMDLINE, in every output file */
+	const char **argv;
 	const char *workload;
 };
 
@@ -351,7 +354,12 @@ static int record__build_evlist(struct record *rec)
 	return 0;
 }
 
-static int record__synthesize(struct record *rec)
+/*
+ * What existed before the events: the kernel map, and the target's
+ * processes.  @again (a new --switch-output file): the workload too, whose
+ * maps the kernel reported only into the first file.
+ */
+static int record__synthesize(struct record *rec, bool again)
 {
 	struct synth_ctx *ctx = calloc(1, sizeof(*ctx));
 	int ret;
@@ -374,6 +382,8 @@ static int record__synthesize(struct record *rec)
 			ret = synth__process(ctx, rec->opts.pid);
 		else if (rec->opts.tid > 0)
 			ret = synth__process(ctx, rec->opts.tid);
+		else if (again && rec->child > 0)
+			ret = synth__process(ctx, rec->child);
 	}
 	free(ctx);
 	return ret;
@@ -411,6 +421,8 @@ static bool record__reap(struct record *rec)
 	}
 	return rec->child_done;
 }
+
+static int record__switch_output(struct record *rec);
 
 /*
  * Poll the ring buffers and the signalfd until the workload ends, a
@@ -458,6 +470,13 @@ static int record__loop(struct record *rec, int sfd)
 				if (si.ssi_signo == SIGCHLD) {
 					if (record__reap(rec))
 						done = true;
+				} else if (si.ssi_signo == SIGUSR2) {
+					/* Only meaningful with --switch-output. */
+					if (rec->opts.switch_output && !rec->data.is_pipe) {
+						ret = record__switch_output(rec);
+						if (ret)
+							done = true;
+					}
 				} else {
 					rec->stop_signal = (int)si.ssi_signo;
 					done = true;
@@ -470,6 +489,21 @@ static int record__loop(struct record *rec, int sfd)
 	}
 	free(pfd);
 	return ret;
+}
+
+/* Features, then the file header and attrs (or the stream's header records). */
+static int record__begin_output(struct record *rec)
+{
+	int ret;
+
+	ret = record_features__host(&rec->header, rec->argc, rec->argv, PERF_VERSION);
+	if (!ret)
+		ret = record_features__event_desc(&rec->header, &rec->evlist);
+	if (ret)
+		return ret;
+	if (rec->data.is_pipe)
+		return perf_header__write_pipe(&rec->header, &rec->evlist, &rec->data);
+	return perf_header__write_begin(&rec->header, &rec->evlist, &rec->data);
 }
 
 /* File mode: the header table, SAMPLE_TIME, feature sections, final header. */
@@ -488,6 +522,58 @@ static int record__end_file(struct record *rec)
 		r = perf_header__write_end(&rec->header, &rec->evlist, &rec->data,
 					   rec->bytes_written);
 	return r;
+}
+
+/* --switch-output: the finished file becomes PATH.<YYYYmmddHHMMSSmmm>. */
+static int record__rename_output(struct record *rec)
+{
+	char name[4096 + 32], stamp[32];
+	struct timespec ts;
+	struct tm tm;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	localtime_r(&ts.tv_sec, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
+	snprintf(name, sizeof(name), "%s.%s%03ld", rec->opts.output, stamp,
+		 ts.tv_nsec / 1000000);
+	if (rename(rec->opts.output, name)) {
+		fprintf(stderr, "Error: cannot rename %s to %s: %s\n", rec->opts.output, name,
+			strerror(errno));
+		return -errno;
+	}
+	if (!rec->opts.quiet)
+		fprintf(stderr, "[ perf record: dump data: Woken up %llu times ]\n"
+			"[ perf record: Dump %s ]\n", (unsigned long long)rec->wakeups, name);
+	return 0;
+}
+
+/*
+ * SIGUSR2 with --switch-output: finish this file (complete: its own
+ * build-id table), move it aside, and start a new one that describes
+ * itself too (features, attrs, the maps that exist now).
+ */
+static int record__switch_output(struct record *rec)
+{
+	int ret;
+
+	ret = record__mmap_read_all(rec);
+	if (!ret)
+		ret = record__end_file(rec);
+	perf_data__close(&rec->data);
+	if (!ret)
+		ret = record__rename_output(rec);
+	if (ret)
+		return ret;
+	rec->bytes_written = rec->samples = rec->first_time = rec->last_time = 0;
+	rec->wakeups = 0;
+	perf_header__exit(&rec->header);
+	perf_header__init(&rec->header);
+	ret = perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, true);
+	if (!ret)
+		ret = record__begin_output(rec);
+	if (!ret)
+		ret = record__synthesize(rec, true);
+	return ret;
 }
 
 static int record__finish(struct record *rec, int loop_err)
@@ -511,6 +597,8 @@ static int record__finish(struct record *rec, int loop_err)
 	} else {
 		int r = record__end_file(rec);
 
+		if (!r && rec->opts.switch_output)
+			r = record__rename_output(rec);
 		if (r && !ret)
 			ret = r;
 	}
@@ -619,6 +707,7 @@ int cmd_record(int argc, const char **argv)
 	sigaddset(&mask, SIGTERM);
 	sigaddset(&mask, SIGCHLD);
 	sigaddset(&mask, SIGHUP);
+	sigaddset(&mask, SIGUSR2);
 	sigprocmask(SIG_BLOCK, &mask, &oldmask);
 	sfd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 	if (sfd < 0) {
@@ -634,22 +723,16 @@ int cmd_record(int argc, const char **argv)
 		goto out_data;
 	if (record__setup_targets(rec))
 		goto out_child;
-	/* enable_on_exec was decided with the workload known; fix the pid now. */
 	if (rec_evlist__open(&rec->rec_evlist, rec->workload))
 		goto out_child;
 	if (record__mmap_all(rec) || record__build_evlist(rec))
 		goto out_child;
 
-	if (record_features__host(&rec->header, argc, argv, PERF_VERSION) ||
-	    record_features__event_desc(&rec->header, &rec->evlist))
+	rec->argc = argc;
+	rec->argv = argv;
+	if (record__begin_output(rec))
 		goto out_child;
-	if (rec->data.is_pipe)
-		ret = perf_header__write_pipe(&rec->header, &rec->evlist, &rec->data);
-	else
-		ret = perf_header__write_begin(&rec->header, &rec->evlist, &rec->data);
-	if (ret)
-		goto out_child;
-	if (record__synthesize(rec)) {
+	if (record__synthesize(rec, false)) {
 		fprintf(stderr, "perf record: cannot synthesize the existing maps\n");
 		goto out_child;
 	}

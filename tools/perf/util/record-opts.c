@@ -62,6 +62,7 @@ void record_opts__exit(struct record_opts *opts)
 enum {
 	OPT_CALL_GRAPH = 256,
 	OPT_BUILDID_MMAP,
+	OPT_SWITCH_OUTPUT,
 };
 
 static const struct option record_options[] = {
@@ -80,6 +81,7 @@ static const struct option record_options[] = {
 	{ "no-buildid",		no_argument,		NULL, 'B' },
 	{ "no-buildid-cache",	no_argument,		NULL, 'N' },
 	{ "buildid-mmap",	no_argument,		NULL, OPT_BUILDID_MMAP },
+	{ "switch-output",	optional_argument,	NULL, OPT_SWITCH_OUTPUT },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -226,6 +228,13 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 		case 'N':
 			opts->no_buildid_cache = true;
 			break;
+		case OPT_SWITCH_OUTPUT:
+			/* Only the signal form: SIZE and TIME rotation are not done. */
+			if (optarg && strcmp(optarg, "signal"))
+				return record_opts__usage_error("--switch-output=%s is not supported "
+								"(only signal)", optarg);
+			opts->switch_output = true;
+			break;
 		case OPT_BUILDID_MMAP:
 			/* Kernel build-ids are already the default when available. */
 			break;
@@ -245,6 +254,8 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 		return record_opts__usage_error("-p and -t exclude each other");
 	if (!opts->output)
 		opts->output = "perf.data";
+	if (opts->switch_output && !strcmp(opts->output, "-"))
+		return record_opts__usage_error("--switch-output needs an output file, not a pipe");
 	return 0;
 }
 

@@ -29,6 +29,7 @@ struct record_opts {
 	bool no_buildid;
 	bool no_buildid_cache;
 	bool force;
+	bool switch_output;		/* --switch-output[=signal]: SIGUSR2 rotates */
 };
 
 /*
