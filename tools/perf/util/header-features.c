@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data header features: raw sections kept by id (so a rewrite carries
+ * the ones we do not understand), perf strings, the build-id table, and
+ * folding pipe-mode header records (HEADER_ATTR, HEADER_FEATURE,
+ * HEADER_BUILD_ID) into a header.  header.c reads and writes the files.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "header.h"
+#include "debug.h"
+#include "event.h"
+
+#define NAME_ALIGN		64
+#define PERF_ALIGN(x, a)	(((x) + (a) - 1) & ~((u64)(a) - 1))
+#define MAX_RECORD_SIZE		65535
+
+static const char * const feat_names[HEADER_LAST_FEATURE] = {
+	[HEADER_RESERVED]	= "RESERVED",
+	[HEADER_TRACING_DATA]	= "TRACING_DATA",
+	[HEADER_BUILD_ID]	= "BUILD_ID",
+	[HEADER_HOSTNAME]	= "HOSTNAME",
+	[HEADER_OSRELEASE]	= "OSRELEASE",
+	[HEADER_VERSION]	= "VERSION",
+	[HEADER_ARCH]		= "ARCH",
+	[HEADER_NRCPUS]		= "NRCPUS",
+	[HEADER_CPUDESC]	= "CPUDESC",
+	[HEADER_CPUID]		= "CPUID",
+	[HEADER_TOTAL_MEM]	= "TOTAL_MEM",
+	[HEADER_CMDLINE]	= "CMDLINE",
+	[HEADER_EVENT_DESC]	= "EVENT_DESC",
+	[HEADER_CPU_TOPOLOGY]	= "CPU_TOPOLOGY",
+	[HEADER_NUMA_TOPOLOGY]	= "NUMA_TOPOLOGY",
+	[HEADER_BRANCH_STACK]	= "BRANCH_STACK",
+	[HEADER_PMU_MAPPINGS]	= "PMU_MAPPINGS",
+	[HEADER_GROUP_DESC]	= "GROUP_DESC",
+	[HEADER_AUXTRACE]	= "AUXTRACE",
+	[HEADER_STAT]		= "STAT",
+	[HEADER_CACHE]		= "CACHE",
+	[HEADER_SAMPLE_TIME]	= "SAMPLE_TIME",
+	[HEADER_MEM_TOPOLOGY]	= "MEM_TOPOLOGY",
+	[HEADER_CLOCKID]	= "CLOCKID",
+	[HEADER_DIR_FORMAT]	= "DIR_FORMAT",
+	[HEADER_BPF_PROG_INFO]	= "BPF_PROG_INFO",
+	[HEADER_BPF_BTF]	= "BPF_BTF",
+	[HEADER_COMPRESSED]	= "COMPRESSED",
+	[HEADER_CPU_PMU_CAPS]	= "CPU_PMU_CAPS",
+	[HEADER_CLOCK_DATA]	= "CLOCK_DATA",
+	[HEADER_HYBRID_TOPOLOGY] = "HYBRID_TOPOLOGY",
+	[HEADER_PMU_CAPS]	= "PMU_CAPS",
+};
+
+const char *perf_header__feat_name(int feat)
+{
+	if (feat < 0 || feat >= HEADER_LAST_FEATURE)
+		return "unknown";
+	return feat_names[feat];
+}
+
+void perf_header__init(struct perf_header *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+void perf_header__exit(struct perf_header *h)
+{
+	int i;
+
+	for (i = 0; i < HEADER_FEAT_BITS; i++)
+		free(h->feat[i].data);
+	memset(h, 0, sizeof(*h));
+}
+
+/* ---- raw features ------------------------------------------------------ */
+
+int perf_header__set_feat(struct perf_header *h, int feat, const void *data, u64 size)
+{
+	void *copy = NULL;
+
+	if (feat < 0 || feat >= HEADER_FEAT_BITS)
+		return -EINVAL;
+	if (data) {
+		/* One byte more, so an empty feature is still "present". */
+		copy = malloc(size + 1);
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, data, size);
+	}
+	free(h->feat[feat].data);
+	h->feat[feat].data = copy;
+	h->feat[feat].size = data ? size : 0;
+	return 0;
+}
+
+const void *perf_header__feat(const struct perf_header *h, int feat, u64 *size)
+{
+	if (feat < 0 || feat >= HEADER_FEAT_BITS || !h->feat[feat].data)
+		return NULL;
+	if (size)
+		*size = h->feat[feat].size;
+	return h->feat[feat].data;
+}
+
+bool perf_header__has_feat(const struct perf_header *h, int feat)
+{
+	return perf_header__feat(h, feat, NULL) != NULL;
+}
+
+/* Grow a feature by @size bytes (the BUILD_ID table is built entry by entry). */
+static int perf_header__append_feat(struct perf_header *h, int feat, const void *data, u64 size)
+{
+	struct perf_header_feat_sec *sec = &h->feat[feat];
+	char *p = realloc(sec->data, sec->size + size + 1);
+
+	if (!p)
+		return -ENOMEM;
+	memcpy(p + sec->size, data, size);
+	sec->data = p;
+	sec->size += size;
+	return 0;
+}
+
+int perf_header__set_feat_string(struct perf_header *h, int feat, const char *s)
+{
+	size_t olen = strlen(s) + 1;
+	u32 len = PERF_ALIGN(olen, NAME_ALIGN);
+	char *buf = calloc(1, sizeof(u32) + len);
+	int err;
+
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, &len, sizeof(len));
+	memcpy(buf + sizeof(len), s, olen);
+	err = perf_header__set_feat(h, feat, buf, sizeof(len) + len);
+	free(buf);
+	return err;
+}
+
+char *perf_header__feat_string(const struct perf_header *h, int feat)
+{
+	const char *p;
+	u64 size;
+	u32 len;
+
+	p = perf_header__feat(h, feat, &size);
+	if (!p || size < sizeof(len))
+		return NULL;
+	memcpy(&len, p, sizeof(len));
+	if (len == 0 || len > size - sizeof(len) || !memchr(p + sizeof(len), '\0', len))
+		return NULL;
+	return strdup(p + sizeof(len));
+}
+
+/* ---- build-id table ---------------------------------------------------- */
+
+int perf_header__add_build_id(struct perf_header *h, u16 cpumode, s32 pid,
+			      const u8 *build_id, u8 size, const char *filename)
+{
+	size_t name_len = PERF_ALIGN(strlen(filename) + 1, NAME_ALIGN);
+	struct perf_record_header_build_id *ev;
+	size_t total = sizeof(*ev) + name_len;
+	int err;
+
+	if (size > PERF_BUILD_ID_MAX || total > MAX_RECORD_SIZE)
+		return -EINVAL;
+	ev = calloc(1, total);
+	if (!ev)
+		return -ENOMEM;
+	ev->header.type = PERF_RECORD_HEADER_BUILD_ID;
+	ev->header.misc = (cpumode & PERF_RECORD_MISC_CPUMODE_MASK) | PERF_RECORD_MISC_BUILD_ID_SIZE;
+	ev->header.size = total;
+	ev->pid = pid;
+	memcpy(ev->data, build_id, size);
+	ev->size = size;
+	strcpy(ev->filename, filename);
+	err = perf_header__append_feat(h, HEADER_BUILD_ID, ev, total);
+	free(ev);
+	return err;
+}
+
+/*
+ * Check one build-id entry of @len bytes available: its size, its build-id
+ * size byte, a NUL-terminated filename inside it.  Returns its size or 0.
+ */
+static size_t build_id_entry__check(const struct perf_record_header_build_id *ev, u64 len)
+{
+	u16 size;
+
+	if (len < sizeof(*ev))
+		return 0;
+	size = ev->header.size;
+	if (size <= sizeof(*ev) || size > len)
+		return 0;
+	if ((ev->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && ev->size > PERF_BUILD_ID_MAX)
+		return 0;
+	if (!memchr(ev->filename, '\0', size - sizeof(*ev)))
+		return 0;
+	return size;
+}
+
+int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb, void *priv)
+{
+	const char *p;
+	u64 size, off = 0;
+	void *buf;
+	int err = 0;
+
+	p = perf_header__feat(h, HEADER_BUILD_ID, &size);
+	if (!p)
+		return 0;
+	/* Entries are not 8-aligned (36 + 64n bytes): walk aligned copies. */
+	buf = malloc(MAX_RECORD_SIZE + 1);
+	if (!buf)
+		return -ENOMEM;
+	while (off < size) {
+		const struct perf_record_header_build_id *ev = buf;
+		u64 len = size - off < MAX_RECORD_SIZE ? size - off : MAX_RECORD_SIZE;
+		size_t esz;
+
+		memcpy(buf, p + off, len);
+		esz = build_id_entry__check(ev, len);
+		if (!esz) {
+			pr_warning("BUILD_ID feature: bad entry at offset %#llx, ignoring the rest\n",
+				   (unsigned long long)off);
+			err = -EINVAL;
+			break;
+		}
+		err = cb(priv, ev, ev->data,
+			 ev->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE ? ev->size : PERF_BUILD_ID_MAX,
+			 ev->filename);
+		if (err)
+			break;
+		off += esz;
+	}
+	free(buf);
+	return err;
+}
+
+
+/* ---- pipe mode: header records ------------------------------------- */
+
+int perf_header__process_user_record(struct perf_header *h, struct evlist *evlist,
+				     const union perf_event *event)
+{
+	u32 size = event->header.size;
+
+	switch (event->header.type) {
+	case PERF_RECORD_HEADER_ATTR: {
+		u32 attr_sz, nr_ids;
+		u64 *ids;
+		struct evsel *evsel;
+
+		if (size < sizeof(event->header) + PERF_ATTR_SIZE_VER0)
+			return -EINVAL;
+		attr_sz = event->attr.attr.size;
+		if (attr_sz < PERF_ATTR_SIZE_VER0 || attr_sz > size - sizeof(event->header))
+			return -EINVAL;
+		nr_ids = (size - sizeof(event->header) - attr_sz) / sizeof(u64);
+		/* ids follow an attr of any size: copy them to be aligned. */
+		ids = malloc(nr_ids * sizeof(u64) + 1);
+		if (!ids)
+			return -ENOMEM;
+		memcpy(ids, (const char *)event + sizeof(event->header) + attr_sz,
+		       nr_ids * sizeof(u64));
+		evsel = evlist__add(evlist, &event->attr.attr, attr_sz, ids, nr_ids);
+		free(ids);
+		return evsel ? 1 : -ENOMEM;
+	}
+	case PERF_RECORD_HEADER_FEATURE: {
+		u64 feat;
+
+		if (size < sizeof(event->feat))
+			return -EINVAL;
+		feat = event->feat.feat_id;
+		/* HEADER_LAST_FEATURE marks the end of the features. */
+		if (feat >= HEADER_LAST_FEATURE && feat < HEADER_FEAT_BITS &&
+		    size == sizeof(event->feat))
+			return 1;
+		if (feat >= HEADER_FEAT_BITS)
+			return 1;
+		return perf_header__set_feat(h, feat, event->feat.data,
+					     size - sizeof(event->feat)) ?: 1;
+	}
+	case PERF_RECORD_HEADER_BUILD_ID:
+		if (!build_id_entry__check(&event->build_id, size))
+			return -EINVAL;
+		return perf_header__append_feat(h, HEADER_BUILD_ID, event, size) ?: 1;
+	default:
+		return 0;
+	}
+}
