@@ -144,6 +144,24 @@ static void report__print_evsels(struct report *rep, struct evlist *evlist, FILE
 	}
 }
 
+static int report__name_from_attrs(struct evlist *evlist)
+{
+	char mods[16], *name;
+	int i;
+
+	for (i = 0; i < evlist->nr; i++) {
+		struct evsel *evsel = evlist->entries[i];
+
+		if (!evsel__modifiers(evsel, mods, sizeof(mods)))
+			continue;
+		if (asprintf(&name, "%s%s", evsel__name(evsel), mods) < 0)
+			return -ENOMEM;
+		free(evsel->name);
+		evsel->name = name;
+	}
+	return 0;
+}
+
 /* Events are named as recorded (EVENT_DESC, e.g. "cycles:u") once known. */
 static int report__header_done(struct perf_tool *tool, struct perf_session *session)
 {
@@ -152,6 +170,12 @@ static int report__header_done(struct perf_tool *tool, struct perf_session *sess
 	u64 size;
 	int err;
 
+	/*
+	 * Upstream names a stream's events from their attrs (with the
+	 * modifiers, "cpu-clock:uH"), a file's from EVENT_DESC ("cpu-clock:u").
+	 */
+	if (session->header.is_pipe)
+		return report__name_from_attrs(&session->evlist);
 	desc = perf_header__feat(&session->header, HEADER_EVENT_DESC, &size);
 	if (!desc)
 		return 0;

@@ -321,3 +321,48 @@ int evsel__parse_id_sample(const struct evsel *evsel, const union perf_event *ev
 	}
 	return 0;
 }
+
+/*
+ * Upstream's event modifiers, from the attr alone: the contexts counted
+ * when some are excluded (k, u, h), precise_ip as p's, and H/G when the
+ * host/guest exclusion differs from what those imply.
+ */
+size_t evsel__modifiers(const struct evsel *evsel, char *buf, size_t size)
+{
+	u64 f = evsel->attr.flags;
+	bool guest_default = false;
+	char mods[16];
+	size_t n = 0;
+	unsigned int precise = (f & PERF_ATTR_FLAG_PRECISE_IP_MASK) >> PERF_ATTR_FLAG_PRECISE_IP_SHIFT;
+
+	if (f & (PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_USER |
+		 PERF_ATTR_FLAG_EXCLUDE_HV)) {
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_KERNEL))
+			mods[n++] = 'k';
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_USER))
+			mods[n++] = 'u';
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_HV))
+			mods[n++] = 'h';
+		guest_default = true;
+	}
+	if (precise) {
+		while (precise--)
+			mods[n++] = 'p';
+		guest_default = true;
+	}
+	if ((f & PERF_ATTR_FLAG_EXCLUDE_HOST) ||
+	    !!(f & PERF_ATTR_FLAG_EXCLUDE_GUEST) == guest_default) {
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_HOST))
+			mods[n++] = 'H';
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_GUEST))
+			mods[n++] = 'G';
+	}
+	mods[n] = '\0';
+	if (!size)
+		return n ? n + 1 : 0;
+	if (!n) {
+		buf[0] = '\0';
+		return 0;
+	}
+	return snprintf(buf, size, ":%s", mods);
+}

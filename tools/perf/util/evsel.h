@@ -20,6 +20,13 @@ struct evsel {
 const char *evsel__name(struct evsel *evsel);
 
 /*
+ * Upstream's modifier suffix derived from the attr (":u", ":uH", ":HG",
+ * ":ppp"...), or "" when there is none; what upstream appends to a name
+ * it derives (pipe mode has no EVENT_DESC names).  Returns the length.
+ */
+size_t evsel__modifiers(const struct evsel *evsel, char *buf, size_t size);
+
+/*
  * Decode @event (a PERF_RECORD_SAMPLE) by evsel->attr.sample_type.
  * Returns 0 or -EINVAL when a field would run past header.size.
  */

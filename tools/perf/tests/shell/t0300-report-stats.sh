@@ -122,6 +122,14 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,ROOT 'lost records (system-wide, t
 	test_cmp expect actual
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe: events named from their attrs (cpu-clock:uH)' '
+	record -e cpu-clock:u,task-clock -o - >mod-pipe.data &&
+	upstream_perf report --stats -i - <mod-pipe.data >expect 2>/dev/null &&
+	perf report --stats -i - <mod-pipe.data >actual &&
+	grep "^cpu-clock:uH stats:\$" actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'usage errors exit 129' '
 	test_expect_code 129 perf report --no-such-option 2>err &&
 	grep "unknown option .no-such-option" err &&

@@ -337,6 +337,28 @@ static void test_names(void **state)
 	e.attr.config = 7;
 	assert_string_equal(evsel__name(&e), "11:7");
 	free(e.name);
+	{
+		char m[16];
+
+		e.attr.flags = PERF_ATTR_FLAG_EXCLUDE_GUEST;
+		assert_int_equal(evsel__modifiers(&e, m, sizeof(m)), 0);
+		assert_string_equal(m, "");
+		e.attr.flags = 0;
+		evsel__modifiers(&e, m, sizeof(m));
+		assert_string_equal(m, ":HG");
+		e.attr.flags = PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_HV |
+			       PERF_ATTR_FLAG_EXCLUDE_GUEST;
+		evsel__modifiers(&e, m, sizeof(m));
+		assert_string_equal(m, ":uH");
+		e.attr.flags = PERF_ATTR_FLAG_EXCLUDE_USER | PERF_ATTR_FLAG_EXCLUDE_GUEST |
+			       PERF_ATTR_FLAG_EXCLUDE_HOST;
+		evsel__modifiers(&e, m, sizeof(m));
+		assert_string_equal(m, ":kh");
+		e.attr.flags = (2ULL << PERF_ATTR_FLAG_PRECISE_IP_SHIFT) | PERF_ATTR_FLAG_EXCLUDE_GUEST;
+		evsel__modifiers(&e, m, sizeof(m));
+		assert_string_equal(m, ":ppH");
+		e.attr.flags = 0;
+	}
 	/* EVENT_DESC's name wins */
 	e.name = (char *)"cpu/cycles/u";
 	assert_string_equal(evsel__name(&e), "cpu/cycles/u");
