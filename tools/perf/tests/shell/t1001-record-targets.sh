@@ -58,11 +58,16 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-a: the demo shows up, existing p
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-p: a demo started before perf' '
-	"$WORKLOADS/demo" 2 >/dev/null &
+	"$WORKLOADS/demo" 30 >/dev/null &
 	pid=$! &&
-	wait_for_exec $pid demo &&
-	perf record -q -F 999 -p $pid -o p.data &&
-	wait $pid &&
+	wait_for_exec $pid demo || return 1
+	# (a background job ends an && chain: it would take the chain with it)
+	perf record -q -F 999 -m 1 -p $pid -o p.data &
+	perf=$! &&
+	wait_for_size p.data 16384 &&
+	kill -INT $perf &&
+	wait $perf &&
+	kill $pid &&
 	upstream_perf script -i p.data --show-mmap-events 2>/dev/null >script &&
 	grep "PERF_RECORD_MMAP2 $pid/$pid: .* r-xp $WORKLOADS/demo\$" script >mmaps &&
 	sed "s/.*<\([0-9a-f]*\)>.*/\1/" mmaps >actual &&
@@ -109,10 +114,16 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-C 0: only CPU 0, with the CPU in
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-t: one thread of a running process' '
-	"$WORKLOADS/demo" 2 >/dev/null &
+	"$WORKLOADS/demo" 30 >/dev/null &
 	pid=$! &&
-	wait_for_exec $pid demo &&
-	perf record -q -F 999 -t $pid -o t.data &&
+	wait_for_exec $pid demo || return 1
+	# (a background job ends an && chain: it would take the chain with it)
+	perf record -q -F 999 -m 1 -t $pid -o t.data &
+	perf=$! &&
+	wait_for_size t.data 16384 &&
+	kill -INT $perf &&
+	wait $perf &&
+	kill $pid &&
 	upstream_perf report --stdio --no-children -i t.data --sort sym 2>/dev/null >report &&
 	grep -q hot_loop_a report
 '
