@@ -22,9 +22,18 @@
 #define HOST_PID	(-1)
 #define KERNEL_KEY	(-0x7fffffff)	/* maps key of a machine's kernel maps */
 
+/*
+ * A DSO is its path plus, from MMAP2/MMAP3, the 24 bytes at offset 40
+ * (maj/min/ino/ino_generation, or size and build-id in the build-id form),
+ * as upstream keys them: one path mapped with two ids is two DSOs.
+ */
+#define DSO_ID_SIZE	24
+
 struct bl_dso {
 	char *name;
 	int machine;			/* HOST_PID or a guest's pid */
+	bool has_id;
+	u8 id[DSO_ID_SIZE];
 	u8 bid[PERF_BUILD_ID_MAX];
 	u8 bid_size;
 	bool hit;
@@ -53,6 +62,8 @@ struct bl_op {
 	u32 prot;
 	u16 misc;
 	u8 kind;
+	bool has_id;
+	u8 id[DSO_ID_SIZE];
 	u8 bid_size;
 	bool has_bid;
 	u8 bid[PERF_BUILD_ID_MAX];
@@ -101,19 +112,52 @@ static int dso_hash__grow(struct buildid_list *bl)
 	return 0;
 }
 
-/* The DSO called @name in @machine, created (last in order) if new. */
-static struct bl_dso *bl__findnew_dso(struct buildid_list *bl, int machine, const char *name)
+static bool dso_id__empty(const u8 *id)
 {
-	u32 slot, mask;
-	struct bl_dso *d;
+	int i;
 
+	for (i = 0; id && i < DSO_ID_SIZE; i++)
+		if (id[i])
+			return false;
+	return true;
+}
+
+/*
+ * The DSO called @name in @machine with @id (NULL or empty: any of that
+ * name, the first made), created (last in order) if new.  A DSO known by
+ * name only (from a build-id table) takes the first id it is mapped with.
+ */
+static struct bl_dso *bl__findnew_dso(struct buildid_list *bl, int machine, const char *name,
+				      const u8 *id)
+{
+	struct bl_dso *d, *first = NULL, *no_id = NULL;
+	u32 slot, mask;
+
+	if (dso_id__empty(id))
+		id = NULL;
 	if ((bl->nr_dsos + 1) * 2 > bl->dso_hash_size && dso_hash__grow(bl))
 		return NULL;
 	mask = bl->dso_hash_size - 1;
 	for (slot = hash_str(name, machine) & mask; bl->dso_hash[slot]; slot = (slot + 1) & mask) {
 		d = &bl->dsos[bl->dso_hash[slot] - 1];
-		if (d->machine == machine && !strcmp(d->name, name))
+		if (d->machine != machine || strcmp(d->name, name))
+			continue;
+		if (!id) {
+			if (!first || d < first)
+				first = d;
+			continue;
+		}
+		if (d->has_id && !memcmp(d->id, id, DSO_ID_SIZE))
 			return d;
+		if (!d->has_id && (!no_id || d < no_id))
+			no_id = d;
+	}
+	if (first)
+		return first;
+	if (no_id) {
+		memcpy(no_id->id, id, DSO_ID_SIZE);
+		no_id->has_id = true;
+		return no_id;
 	}
 	if (bl->nr_dsos == bl->cap_dsos) {
 		u32 cap = bl->cap_dsos ? bl->cap_dsos * 2 : 64;
@@ -130,6 +174,10 @@ static struct bl_dso *bl__findnew_dso(struct buildid_list *bl, int machine, cons
 	if (!d->name)
 		return NULL;
 	d->machine = machine;
+	if (id) {
+		memcpy(d->id, id, DSO_ID_SIZE);
+		d->has_id = true;
+	}
 	bl->dso_hash[slot] = ++bl->nr_dsos;
 	return d;
 }
@@ -257,7 +305,7 @@ static int bl__do_mmap(struct buildid_list *bl, const struct bl_op *op)
 			name = anon;
 		}
 	}
-	d = bl__findnew_dso(bl, machine, name);
+	d = bl__findnew_dso(bl, machine, name, op->has_id && key != KERNEL_KEY ? op->id : NULL);
 	m = bl__maps(bl, key, machine, true);
 	if (!d || !m)
 		return -ENOMEM;
@@ -411,6 +459,12 @@ static int bl__mmap(struct perf_tool *tool, struct perf_session *session,
 		op.prot = event->header.misc & PERF_RECORD_MISC_MMAP_DATA ? PROT_READ : PROT_EXEC;
 	else
 		op.prot = info->prot;
+	/* MMAP2 and MMAP3 have the 24 id bytes at offset 40; MMAP has none. */
+	if (event->header.type != PERF_RECORD_MMAP &&
+	    event->header.size >= 40 + DSO_ID_SIZE) {
+		memcpy(op.id, (const char *)event + 40, DSO_ID_SIZE);
+		op.has_id = true;
+	}
 	if (op.has_bid && op.bid_size <= PERF_BUILD_ID_MAX)
 		memcpy(op.bid, info->build_id, op.bid_size);
 	else
@@ -467,7 +521,7 @@ static int bl__build_id(void *priv, const struct perf_record_header_build_id *ev
 	if (cpumode != PERF_RECORD_MISC_KERNEL && cpumode != PERF_RECORD_MISC_USER &&
 	    cpumode != PERF_RECORD_MISC_GUEST_KERNEL && cpumode != PERF_RECORD_MISC_GUEST_USER)
 		return 0;
-	d = bl__findnew_dso(bl, machine, filename);
+	d = bl__findnew_dso(bl, machine, filename, NULL);
 	if (!d)
 		return -ENOMEM;
 	memcpy(d->bid, build_id, size);

@@ -93,6 +93,36 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe without build-ids prints the
 	grep -F -x -f expect actual
 '
 
+# Upstream keys a DSO by path and MMAP2 id (inode, or build-id): a binary
+# rebuilt between two runs is two DSOs with one path, both listed.
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'one path, two builds: two DSOs, as upstream' '
+	cat >spin.c <<-\EOF &&
+	#include <time.h>
+	int main(void)
+	{
+		volatile unsigned long x = 0;
+		clock_t end = clock() + CLOCKS_PER_SEC / 10;
+
+		while (clock() < end)
+			x += VERSION;
+		return 0;
+	}
+	EOF
+	cc -O1 -DVERSION=1 -Wl,--build-id=sha1 -o spin1 spin.c &&
+	cc -O1 -DVERSION=2 -Wl,--build-id=sha1 -o spin2 spin.c &&
+	cat >run.sh <<-\EOF &&
+	cp spin1 app && ./app && cp spin2 app.new && mv app.new app && ./app
+	EOF
+	for mode in "" --buildid-mmap
+	do
+		upstream_perf record -q -e cpu-clock -F 999 $mode -o - -- sh run.sh >two.data 2>/dev/null &&
+		upstream_buildid_list -i - <two.data >expect &&
+		perf buildid-list -i - <two.data >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	test $(grep -c "/app\$" actual) = 2
+'
+
 test_expect_success 'missing input: one line on stderr, exit 1' '
 	test_expect_code 1 perf buildid-list -i nosuch.data 2>err &&
 	test $(wc -l <err) = 1 &&
