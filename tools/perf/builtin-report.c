@@ -100,7 +100,8 @@ static int report__stats_other(struct perf_tool *tool, struct perf_session *sess
  * order) with its share of TOTAL; types without a name are counted in
  * TOTAL only.
  */
-static void report__print_aggregated(const struct perf_stats *stats, bool skip_empty, FILE *fp)
+static void report__print_aggregated(const struct perf_stats *stats, bool skip_empty,
+				     bool mmap3, FILE *fp)
 {
 	u64 total = 0;
 	u32 type;
@@ -114,6 +115,9 @@ static void report__print_aggregated(const struct perf_stats *stats, bool skip_e
 		u64 n = stats->nr_events[type];
 
 		if (!strcmp(perf_event__name(type), "UNKNOWN"))
+			continue;
+		/* type 22 is MMAP3 only if asked for; else nameless, like upstream's */
+		if (type == PERF_RECORD_MMAP3 && !mmap3)
 			continue;
 		if (skip_empty && !n)
 			continue;
@@ -198,7 +202,8 @@ static int report__stats(struct report *rep, struct perf_session *session)
 	err = perf_session__process_events(session, &rep->tool);
 	if (err)
 		return err;
-	report__print_aggregated(&session->stats, rep->skip_empty, stdout);
+	report__print_aggregated(&session->stats, rep->skip_empty,
+				 evlist__wants_mmap3(&session->evlist), stdout);
 	report__print_evsels(rep, &session->evlist, stdout);
 	if (!rep->quiet && session->stats.nr_unknown_events)
 		pr_warning("%llu records of unknown type were skipped\n",
