@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,12 +302,20 @@ static void loader__buildid_cache(struct dso_loader *ld)
 		loader__try(ld, link, DSO_BINARY_TYPE__BUILDID_CACHE);
 		return;
 	}
-	/* no .build-id link: the <path>/<id>/ directory may still be there */
-	if (ld->dso->long_name[0] == '/') {
-		loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE, "%s%s/%s/elf", dir,
+	/*
+	 * No .build-id link: the <path>/<id>/ directory may still be there
+	 * (perf record saves [vdso]/<id>/vdso without a link).
+	 */
+	if (ld->dso->long_name[0] == '/' || ld->dso->long_name[0] == '[') {
+		const char *sep = ld->dso->long_name[0] == '/' ? "" : "/";
+
+		loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE, "%s%s%s/%s/elf", dir, sep,
 			     ld->dso->long_name, ld->hex);
-		loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE_DEBUG, "%s%s/%s/debug", dir,
+		loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE_DEBUG, "%s%s%s/%s/debug", dir, sep,
 			     ld->dso->long_name, ld->hex);
+		if (!strcmp(ld->dso->long_name, "[vdso]"))
+			loader__tryf(ld, DSO_BINARY_TYPE__BUILDID_CACHE, "%s/[vdso]/%s/vdso", dir,
+				     ld->hex);
 	}
 }
 
@@ -398,11 +407,53 @@ static void loader__debuginfod(struct dso_loader *ld)
 	}
 }
 
+/*
+ * The [vdso] of our own process (as upstream does), for a [vdso] recorded
+ * without build-id: the same kernel maps the same vdso.  Its extent comes
+ * from /proc/self/maps; the image is copied so libelf owns its memory.
+ */
+static void loader__own_vdso(struct dso_loader *ld)
+{
+	struct build_id running = ld->opts->running_kernel;
+	unsigned long long start, end;
+	char line[512];
+	struct symsrc ss;
+	bool found = false;
+	void *copy;
+	FILE *f;
+
+	if (ld->opts->recording_kernel.size) {
+		if (!running.size && kernel__read_build_id(&running) < 0)
+			return;
+		if (!build_id__equal(&running, &ld->opts->recording_kernel))
+			return;
+	}
+	f = fopen("/proc/self/maps", "r");
+	if (!f)
+		return;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &start, &end) == 2;
+	fclose(f);
+	if (!found || end <= start || end - start > (1 << 20))
+		return;
+	copy = malloc(end - start);
+	if (!copy)
+		return;
+	memcpy(copy, (const void *)(uintptr_t)start, end - start);
+	if (symsrc__open_mem(&ss, copy, end - start, "[vdso]"))
+		return;
+	loader__use(ld, &ss, DSO_BINARY_TYPE__ORIGINAL);
+}
+
 /* A DSO without build-id: the path is all there is (upstream does the same). */
 static void loader__path_only(struct dso_loader *ld)
 {
 	struct symsrc ss;
 
+	if (!strcmp(ld->dso->long_name, "[vdso]")) {
+		loader__own_vdso(ld);
+		return;
+	}
 	if (ld->dso->long_name[0] != '/' || symsrc__open(&ss, ld->dso->long_name))
 		return;
 	loader__use(ld, &ss, DSO_BINARY_TYPE__ORIGINAL);

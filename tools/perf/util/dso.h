@@ -64,6 +64,12 @@ struct dso_load_opts {
 	 * used); size 0: read it from /sys/kernel/notes.
 	 */
 	struct build_id	running_kernel;
+	/*
+	 * The recording kernel's build-id, when known (machine__resolve()
+	 * fills it in): a [vdso] recorded without build-id is taken from our
+	 * own process only if the running kernel is not known to differ.
+	 */
+	struct build_id	recording_kernel;
 	bool		demangle_params;	/* "f(int)" rather than "f" */
 	dso_debuginfod_fn debuginfod;
 	void		*debuginfod_priv;

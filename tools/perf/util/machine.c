@@ -311,6 +311,9 @@ int machine__resolve(struct machine *machine, pid_t pid, pid_t tid, u8 cpumode, 
 	al->thread = machine__findnew_thread(machine, pid, tid);
 	if (!al->thread)
 		return -ENOMEM;
+	/* what the loaders may need to know: is this the kernel we run on? */
+	if (kdso && !machine->load_opts.recording_kernel.size)
+		machine->load_opts.recording_kernel = kdso->id.bid;
 	al->map = thread__find_map(al->thread, cpumode, ip);
 	if (al->map) {
 		al->dso = al->map->dso;

@@ -305,6 +305,21 @@ static void test_debuginfod_hook(void **state)
 	dso__put(dso);
 }
 
+static void test_vdso_from_cache(void **state)
+{
+	struct fixture *f = *state;
+	struct dso *dso;
+
+	/* perf record saves [vdso]/<id>/vdso, without a .build-id link */
+	assert_int_equal(sh("d='%s/[vdso]/%s' && mkdir -p \"$d\" && cp '%s' \"$d/vdso\"",
+			    f->cache, f->hex1, f->v1), 0);
+	dso = new_dso("[vdso]", &f->id1);
+	assert_int_equal(dso__load(dso, &f->opts), 0);
+	assert_int_equal(dso->symtab_type, DSO_BINARY_TYPE__BUILDID_CACHE);
+	assert_resolves(dso, f->v1, "v1_only");
+	dso__put(dso);
+}
+
 static void test_hostile_cache(void **state)
 {
 	struct fixture *f = *state;
@@ -433,6 +448,7 @@ int main(void)
 		cmocka_unit_test_setup(test_system_debug_dir, per_test),
 		cmocka_unit_test_setup(test_debuglink_and_minidebuginfo, per_test),
 		cmocka_unit_test_setup(test_debuginfod_hook, per_test),
+		cmocka_unit_test_setup(test_vdso_from_cache, per_test),
 		cmocka_unit_test_setup(test_hostile_cache, per_test),
 		cmocka_unit_test_setup(test_identity_without_build_id, per_test),
 		cmocka_unit_test_setup(test_kernel_kallsyms_by_build_id, per_test),
