@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
+#include "util/usage.h"
 #include "util/debug.h"
 #include "util/session.h"
 
@@ -248,25 +249,12 @@ int cmd_report(int argc, const char **argv)
 		case 'h':
 			fputs(report_usage, stdout);
 			return 129;
-		case ':':
-			fprintf(stderr, "  Error: switch `%c' requires a value\n", optopt);
-			fputs(report_usage, stderr);
-			return 129;
 		default:
-			if (optopt)
-				fprintf(stderr, "  Error: unknown switch `%c'\n", optopt);
-			else
-				fprintf(stderr, "  Error: unknown option `%s'\n",
-					argv[optind - 1] + 2);
-			fputs(report_usage, stderr);
-			return 129;
+			return usage__getopt_error(c, argv, report_usage);
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "  Error: unexpected argument `%s'\n", argv[optind]);
-		fputs(report_usage, stderr);
-		return 129;
-	}
+	if (optind < argc)
+		return usage__extra_argument(argv[optind], report_usage);
 	if (!rep.stats_mode) {
 		fprintf(stderr, "  Error: perf report: only --stats is implemented\n");
 		fputs(report_usage, stderr);

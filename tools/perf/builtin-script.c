@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "builtin.h"
+#include "util/usage.h"
 #include "util/debug.h"
 #include "util/dump.h"
 #include "util/session.h"
@@ -81,25 +82,12 @@ int cmd_script(int argc, const char **argv)
 		case 'h':
 			fputs(script_usage, stdout);
 			return 129;
-		case ':':
-			fprintf(stderr, "  Error: switch `%c' requires a value\n", optopt);
-			fputs(script_usage, stderr);
-			return 129;
 		default:
-			if (optopt)
-				fprintf(stderr, "  Error: unknown switch `%c'\n", optopt);
-			else
-				fprintf(stderr, "  Error: unknown option `%s'\n",
-					argv[optind - 1] + 2);
-			fputs(script_usage, stderr);
-			return 129;
+			return usage__getopt_error(c, argv, script_usage);
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "  Error: unexpected argument `%s'\n", argv[optind]);
-		fputs(script_usage, stderr);
-		return 129;
-	}
+	if (optind < argc)
+		return usage__extra_argument(argv[optind], script_usage);
 	if (!scr.dump_raw) {
 		fprintf(stderr, "  Error: perf script: only -D (--dump-raw-trace) is implemented\n");
 		fputs(script_usage, stderr);
