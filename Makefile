@@ -116,10 +116,18 @@ bench: all
 demo: deps all
 	scripts/demo
 
+# The MMAP3 kernel series against linux-source-6.1 (build/kernel-patches/),
+# and its QEMU test (also run by make check, as t8000-kernel-mmap3.sh).
+kernel-patches:
+	scripts/kernel-patches --checkpatch
+
+kernel-test:
+	scripts/kernel-test
+
 clean:
 	rm -rf $(O) tools/perf/perf
 
-.PHONY: all tests deps check fuzz bench demo clean
+.PHONY: all tests deps check fuzz bench demo clean kernel-patches kernel-test
 .DEFAULT_GOAL := all
 
 -include $(shell find $(O) -name '*.d' -type f 2>/dev/null)

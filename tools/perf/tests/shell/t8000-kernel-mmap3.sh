@@ -1,0 +1,41 @@
+#!/bin/bash
+test_description='MMAP3 kernel series: Linux 6.1 patched, built and booted in QEMU
+
+scripts/kernel-test applies the series to linux-source-6.1, builds a
+minimal kernel and boots it under QEMU (TCG).  In the guest a static
+program opens cpu-clock events with perf_event_open(2) and checks the
+MMAP3 records against the build-ids the host readelf -n printed, the
+two-session MMAP2 misc fix and the drop_caches case; KUnit runs the
+lib/buildid.c suite.  Each guest result is one test here.'
+
+. "$(dirname "$0")/lib/test-lib.sh"
+
+test -r /usr/src/linux-source-6.1.tar.xz && test_set_prereq KERNEL_SOURCE
+
+test_expect_success ROOT,KERNEL_SOURCE 'series applies, kernel builds, guest boots' '
+	"$MMAP3_TOP/scripts/kernel-test" >kt.out 2>&1
+	echo $? >kt.rc
+	cat kt.out &&
+	grep "^INFO guest ran" kt.out
+'
+
+for t in checkpatch-no-errors probe mmap3-map mmap3-exec mmap2-misc-not-leaked \
+	 drop-caches-mmap3 drop-caches-mmap2-unchanged kunit-buildid
+do
+	test_expect_success ROOT,KERNEL_SOURCE "guest: $t" "
+		grep -x 'PASS $t' kt.out || {
+			grep -A12 '^FAIL $t' kt.out
+			false
+		}
+	"
+done
+
+test_expect_success ROOT,KERNEL_SOURCE 'MMAP3 reads the note beyond page 0 after drop_caches' '
+	grep "^INFO drop_caches, exec bignote: MMAP3 build-id 1/1, MMAP2+build_id 0/1\$" kt.out
+'
+
+test_expect_success ROOT,KERNEL_SOURCE 'kernel-test exits 0' '
+	test "$(cat kt.rc)" = 0
+'
+
+test_done
