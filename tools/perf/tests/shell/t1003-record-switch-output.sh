@@ -7,29 +7,7 @@ so upstream perf reports each one.'
 
 . "$(dirname "$0")/lib/test-lib.sh"
 
-demo_id () {
-	readelf -n "$WORKLOADS/demo" | sed -n "s/.*Build ID: //p"
-}
-
-# Wait (up to 10 s) until process $2 has a child named $1 (the workload).
-wait_for_child () {
-	n=0
-	while ! pgrep -x -P "$2" "$1" >/dev/null; do
-		n=$((n + 1))
-		test $n -lt 1000 || return 1
-		sleep 0.01
-	done
-}
-
-# Wait until file $1 is larger than $2 bytes.
-wait_for_size () {
-	n=0
-	while test "$(stat -c %s "$1" 2>/dev/null || echo 0)" -le "$2"; do
-		n=$((n + 1))
-		test $n -lt 1000 || return 1
-		sleep 0.01
-	done
-}
+. "$SHARNESS_TEST_SRCDIR/lib/record-lib.sh"
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGUSR2 twice, then SIGINT: three complete files' '
 	perf record --switch-output -F 999 -m 1 -o out.data -- "$WORKLOADS/demo" 10 >/dev/null 2>err &
