@@ -21,70 +21,14 @@
 #include "util/data.h"
 #include "util/session.h"
 #include "util/machine.h"
+#include "util/machine-tool.h"
 #include "util/thread.h"
 #include "util/map.h"
 
 struct resolver {
-	struct perf_tool tool;		/* first: the callbacks get &tool */
+	struct machine_tool mt;		/* first: the callbacks get &mt.tool */
 	struct machine machine;
-	int err;
 };
-
-static int add_build_id(void *priv, const struct perf_record_header_build_id *ev,
-			const u8 *data, u8 size, const char *filename)
-{
-	struct resolver *r = priv;
-	struct build_id bid;
-
-	build_id__init(&bid, data, size);
-	return machine__add_build_id(&r->machine, filename, &bid);
-}
-
-static int on_header_done(struct perf_tool *tool, struct perf_session *session)
-{
-	struct resolver *r = (struct resolver *)tool;
-
-	/* the header's build-id table names the ids of id-less MMAP2s */
-	perf_header__for_each_build_id(&session->header, add_build_id, r);
-	return 0;
-}
-
-static int on_mmap(struct perf_tool *tool, struct perf_session *session,
-		   const union perf_event *event, const struct perf_mmap_info *info,
-		   const struct perf_sample *sample)
-{
-	struct resolver *r = (struct resolver *)tool;
-	int err = machine__process_mmap(&r->machine, info);
-
-	return err == -EINVAL ? 0 : err;	/* an empty map is not fatal */
-}
-
-static int on_comm(struct perf_tool *tool, struct perf_session *session,
-		   const union perf_event *event, const struct perf_sample *sample)
-{
-	struct resolver *r = (struct resolver *)tool;
-	int err = machine__process_comm_event(&r->machine, event);
-
-	return err == -EINVAL ? 0 : err;
-}
-
-static int on_fork(struct perf_tool *tool, struct perf_session *session,
-		   const union perf_event *event, const struct perf_sample *sample)
-{
-	struct resolver *r = (struct resolver *)tool;
-	int err = machine__process_fork_event(&r->machine, event);
-
-	return err == -EINVAL ? 0 : err;
-}
-
-static int on_exit_event(struct perf_tool *tool, struct perf_session *session,
-			 const union perf_event *event, const struct perf_sample *sample)
-{
-	struct resolver *r = (struct resolver *)tool;
-	int err = machine__process_exit_event(&r->machine, event);
-
-	return err == -EINVAL ? 0 : err;
-}
 
 static int on_sample(struct perf_tool *tool, struct perf_session *session,
 		     const union perf_event *event, const struct perf_sample *sample,
@@ -129,12 +73,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct dso_load_opts opts = { .buildid_dir = NULL };
-	struct resolver r = {
-		.tool = {
-			.sample = on_sample, .mmap = on_mmap, .comm = on_comm, .fork = on_fork,
-			.exit = on_exit_event, .header_done = on_header_done,
-		},
-	};
+	struct resolver r = { .mt.tool.sample = on_sample };
 	const char *input = "perf.data";
 	struct perf_session session;
 	struct perf_data data;
@@ -159,13 +98,14 @@ int main(int argc, char **argv)
 	}
 	if (machine__init(&r.machine, &opts))
 		return 1;
+	machine_tool__init(&r.mt, &r.machine);
 	err = perf_data__open(&data, input, PERF_DATA_READ, false);
 	if (err)
 		goto out_machine;
 	err = perf_session__open(&session, &data);
 	if (err)
 		goto out_data;
-	err = perf_session__process_events(&session, &r.tool);
+	err = perf_session__process_events(&session, &r.mt.tool);
 	if (!err && mismatches)
 		print_mismatches(&r.machine);
 	perf_session__close(&session);
