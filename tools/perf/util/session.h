@@ -48,6 +48,13 @@ struct perf_tool {
 	 */
 	int (*payload)(struct perf_tool *tool, struct perf_session *session,
 		       const union perf_event *event, const void *data, size_t len);
+	/*
+	 * Deliver records carrying a timestamp in time order (per-CPU ring
+	 * buffers interleave in the file), flushed at each FINISHED_ROUND
+	 * and at the end, like upstream's ordered events.  The @event
+	 * callback still sees every record in file order.
+	 */
+	bool ordered_events;
 };
 
 struct perf_stats {
