@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * machine__resolve_callchain(): context markers switch the address space
+ * and are not frames, frames come out leaf first resolved through the
+ * thread's maps (a compiled PIE) and the kernel's (cached kallsyms), a
+ * chain with a context we do not know is dropped whole (as upstream
+ * does), a sample without a chain is its ip, and a cursor stops
+ * allocating once it has held the deepest chain.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <cmocka.h>
+#include "util/callchain.h"
+#include "util/machine.h"
+#include "util/thread.h"
+#include "util/map.h"
+#include "util/build-id.h"
+#include "symbol-test-helpers.h"
+
+#define KBASE	0xffffffff81000000ULL
+#define BIAS	0x555555554000ULL
+#define PID	50
+
+struct fixture {
+	char *dir;
+	char cache[4200], kallsyms[4200], app[4300];
+	struct dso_load_opts opts;
+	struct machine m;
+	struct thread *thread;
+	u64 leaf, caller;		/* addresses inside app's functions */
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	struct perf_mmap_info kinfo = {
+		.pid = (u32)-1, .start = KBASE, .len = 0x1000000, .pgoff = KBASE,
+		.filename = "[kernel.kallsyms]_text", .misc = PERF_RECORD_MISC_KERNEL,
+	};
+	struct perf_mmap_info info = {
+		.pid = PID, .tid = PID, .start = BIAS, .len = 0x100000, .pgoff = 0,
+		.misc = PERF_RECORD_MISC_USER, .prot = 5,
+	};
+	struct build_id kid, bid;
+	char khex[SBUILD_ID_SIZE];
+
+	if (!f || !(f->dir = scratch_dir()))
+		return -1;
+	*state = f;
+	snprintf(f->cache, sizeof(f->cache), "%s/cache", f->dir);
+	snprintf(f->kallsyms, sizeof(f->kallsyms), "%s/no-kallsyms", f->dir);
+	snprintf(f->app, sizeof(f->app), "%s/app", f->dir);
+	f->opts.buildid_dir = f->cache;
+	f->opts.debug_dir = f->dir;
+	f->opts.kallsyms = f->kallsyms;
+	if (write_file(f->dir, "app.c",
+		       "__attribute__((noinline)) int leaf_fn(int x) { int i, s = 0; "
+		       "for (i = 0; i < x; i++) s += i * 3; return s; }\n"
+		       "__attribute__((noinline)) int caller_fn(int x) { return leaf_fn(x) + 1; }\n"
+		       "int main(int argc, char **argv) { return caller_fn(argc); }\n") ||
+	    sh("cd '%s' && gcc -O1 -fPIE -pie -Wl,--build-id -o app app.c", f->dir))
+		return -1;
+	/* a kernel whose kallsyms perf record cached under its build-id */
+	if (build_id__from_hex(&kid, "0123456789abcdef0123456789abcdef01234567"))
+		return -1;
+	build_id__sprintf(&kid, khex);
+	if (sh("d='%s/[kernel.kallsyms]/%s' && mkdir -p \"$d\" && "
+	       "printf 'ffffffff81000000 T _stext\\nffffffff81000400 T do_syscall_64\\n"
+	       "ffffffff81000800 t irq_work\\n' > \"$d/kallsyms\"", f->cache, khex))
+		return -1;
+	if (filename__read_build_id(f->app, &bid))
+		return -1;
+	f->leaf = BIAS + nm_addr(f->app, "leaf_fn") + 4;
+	f->caller = BIAS + nm_addr(f->app, "caller_fn") + 2;
+
+	if (machine__init(&f->m, &f->opts) ||
+	    machine__add_build_id(&f->m, "[kernel.kallsyms]", &kid) ||
+	    machine__process_mmap(&f->m, &kinfo) ||
+	    machine__process_comm(&f->m, PID, PID, "app", true))
+		return -1;
+	/* the whole file mapped at BIAS: the file offset is the address */
+	info.filename = f->app;
+	info.has_build_id = true;
+	info.build_id_size = bid.size;
+	memcpy(info.build_id, bid.data, bid.size);
+	if (machine__process_mmap(&f->m, &info))
+		return -1;
+	f->thread = machine__find_thread(&f->m, PID);
+	return f->thread ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	if (f) {
+		machine__exit(&f->m);
+		scratch_remove(f->dir);
+	}
+	free(f);
+	return 0;
+}
+
+/* A sample of @nr callchain entries, in a buffer shaped like the record's. */
+struct chain_sample {
+	struct perf_sample sample;
+	u64 buf[300];
+};
+
+static void chain_sample__init(struct chain_sample *cs, const u64 *ips, size_t nr)
+{
+	memset(cs, 0, sizeof(*cs));
+	assert_true(nr < 300);
+	cs->buf[0] = nr;
+	memcpy(&cs->buf[1], ips, nr * sizeof(*ips));
+	cs->sample.callchain = (const struct ip_callchain *)cs->buf;
+	cs->sample.pid = cs->sample.tid = PID;
+	cs->sample.cpumode = PERF_RECORD_MISC_USER;
+	cs->sample.ip = nr ? ips[0] : 0;
+}
+
+static const char *frame_sym(const struct callchain_frame *fr)
+{
+	return fr->sym ? fr->sym->name : "[unknown]";
+}
+
+static void test_no_callchain(void **state)
+{
+	struct fixture *f = *state;
+	struct callchain_cursor c;
+	struct perf_sample s = {
+		.pid = PID, .tid = PID, .ip = f->leaf, .cpumode = PERF_RECORD_MISC_USER,
+	};
+
+	callchain_cursor__init(&c);
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &s, &c), 0);
+	assert_int_equal(c.nr, 1);
+	assert_string_equal(frame_sym(&c.frames[0]), "leaf_fn");
+	assert_int_equal(c.frames[0].ip, f->leaf);
+	assert_int_equal(c.frames[0].addr, f->leaf - BIAS);
+	assert_int_equal(c.frames[0].cpumode, PERF_RECORD_MISC_USER);
+	assert_non_null(c.frames[0].dso);
+
+	/* a kernel sample without a chain resolves in the kernel */
+	s.ip = KBASE + 0x404;
+	s.cpumode = PERF_RECORD_MISC_KERNEL;
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &s, &c), 0);
+	assert_int_equal(c.nr, 1);
+	assert_string_equal(frame_sym(&c.frames[0]), "do_syscall_64");
+	assert_true(c.frames[0].dso->kernel);
+	callchain_cursor__exit(&c);
+}
+
+static void test_kernel_and_user_chain(void **state)
+{
+	struct fixture *f = *state;
+	const u64 ips[] = {
+		PERF_CONTEXT_KERNEL, KBASE + 0x810, KBASE + 0x420,
+		PERF_CONTEXT_USER, f->leaf, f->caller, 0x10,
+	};
+	struct chain_sample cs;
+	struct callchain_cursor c;
+
+	callchain_cursor__init(&c);
+	chain_sample__init(&cs, ips, 7);
+	cs.sample.cpumode = PERF_RECORD_MISC_KERNEL;
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_int_equal(c.nr, 5);		/* markers are not frames */
+	assert_string_equal(frame_sym(&c.frames[0]), "irq_work");
+	assert_int_equal(c.frames[0].cpumode, PERF_RECORD_MISC_KERNEL);
+	assert_int_equal(c.frames[0].addr, KBASE + 0x810);
+	assert_string_equal(frame_sym(&c.frames[1]), "do_syscall_64");
+	assert_string_equal(frame_sym(&c.frames[2]), "leaf_fn");
+	assert_int_equal(c.frames[2].cpumode, PERF_RECORD_MISC_USER);
+	assert_int_equal(c.frames[2].ip, f->leaf);
+	assert_string_equal(frame_sym(&c.frames[3]), "caller_fn");
+	assert_ptr_equal(c.frames[2].dso, c.frames[3].dso);
+	/* not mapped: kept, unresolved */
+	assert_int_equal(c.frames[4].ip, 0x10);
+	assert_null(c.frames[4].map);
+	assert_null(c.frames[4].dso);
+	assert_null(c.frames[4].sym);
+	callchain_cursor__exit(&c);
+}
+
+static void test_user_address_under_kernel_marker(void **state)
+{
+	struct fixture *f = *state;
+	const u64 ips[] = { PERF_CONTEXT_KERNEL, f->leaf, PERF_CONTEXT_USER, KBASE + 0x404 };
+	struct chain_sample cs;
+	struct callchain_cursor c;
+
+	/* the marker decides the address space, not the address */
+	callchain_cursor__init(&c);
+	chain_sample__init(&cs, ips, 4);
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_int_equal(c.nr, 2);
+	assert_null(c.frames[0].sym);
+	assert_int_equal(c.frames[0].cpumode, PERF_RECORD_MISC_KERNEL);
+	assert_int_equal(c.frames[1].cpumode, PERF_RECORD_MISC_USER);
+	callchain_cursor__exit(&c);
+}
+
+static void test_bad_context_drops_chain(void **state)
+{
+	struct fixture *f = *state;
+	const u64 guest[] = { PERF_CONTEXT_USER, f->leaf, PERF_CONTEXT_GUEST, f->caller };
+	const u64 junk[] = { f->leaf, PERF_CONTEXT_MAX + 5, f->caller };
+	const u64 hv[] = { PERF_CONTEXT_HV, 0x1234, PERF_CONTEXT_USER, f->caller };
+	struct chain_sample cs;
+	struct callchain_cursor c;
+
+	callchain_cursor__init(&c);
+	chain_sample__init(&cs, guest, 4);
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_int_equal(c.nr, 0);
+	chain_sample__init(&cs, junk, 3);
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_int_equal(c.nr, 0);
+	/* HV is a context we know: its frame stays, unresolved */
+	chain_sample__init(&cs, hv, 4);
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_int_equal(c.nr, 2);
+	assert_int_equal(c.frames[0].cpumode, PERF_RECORD_MISC_HYPERVISOR);
+	assert_null(c.frames[0].sym);
+	assert_string_equal(frame_sym(&c.frames[1]), "caller_fn");
+	/* an empty chain has no frames (not even the ip), as upstream prints it */
+	chain_sample__init(&cs, hv, 0);
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_int_equal(c.nr, 0);
+	callchain_cursor__exit(&c);
+}
+
+static void test_cursor_reused(void **state)
+{
+	struct fixture *f = *state;
+	static u64 ips[257];
+	struct callchain_frame *frames;
+	struct chain_sample cs;
+	struct callchain_cursor c;
+	size_t i, alloc;
+
+	ips[0] = PERF_CONTEXT_USER;
+	for (i = 1; i < 257; i++)
+		ips[i] = i & 1 ? f->leaf : f->caller;
+	callchain_cursor__init(&c);
+	chain_sample__init(&cs, ips, 257);
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_int_equal(c.nr, 256);
+	assert_string_equal(frame_sym(&c.frames[255]), "caller_fn");
+	frames = c.frames;
+	alloc = c.alloc;
+	/* shallower and equal chains reuse the frames: no allocation */
+	for (i = 0; i < 100; i++) {
+		chain_sample__init(&cs, ips, i % 2 ? 5 : 257);
+		assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+		assert_ptr_equal(c.frames, frames);
+		assert_int_equal(c.alloc, alloc);
+	}
+	assert_int_equal(c.nr, 4);
+	callchain_cursor__exit(&c);
+	assert_null(c.frames);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_no_callchain),
+		cmocka_unit_test(test_kernel_and_user_chain),
+		cmocka_unit_test(test_user_address_under_kernel_marker),
+		cmocka_unit_test(test_bad_context_drops_chain),
+		cmocka_unit_test(test_cursor_reused),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
