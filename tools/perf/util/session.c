@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 #include <zstd.h>
 #include "session.h"
+#include "ordered-events.h"
 #include "debug.h"
 
 #define MAX_RECORD	65536		/* header.size is a u16 */
@@ -34,6 +35,10 @@ struct walk {
 	size_t shead, stail;
 	u64 soff;			/* stream offset of sbuf[shead] */
 	bool seof;
+	/* tool->ordered_events: the queue, and the file mapping it may point into */
+	bool ordering;
+	struct ordered_events oe;
+	const char *map_lo, *map_hi;
 };
 
 int perf_session__open(struct perf_session *session, struct perf_data *data)
@@ -210,6 +215,77 @@ static int walk__typed(struct walk *w, const union perf_event *event, u64 off)
 	return tool->other ? tool->other(tool, session, event, &sample) : 0;
 }
 
+/*
+ * The time a kernel record carries, without decoding the rest of it:
+ * 0 when it carries none (no PERF_SAMPLE_TIME, or a side-band record
+ * without sample_id_all) or cannot be told (unknown id, too short).
+ */
+static u64 walk__event_time(struct walk *w, const union perf_event *event)
+{
+	const u64 id_bits = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_CPU | PERF_SAMPLE_STREAM_ID |
+			    PERF_SAMPLE_ID;
+	const u64 head_bits = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	struct evsel *evsel = walk__evsel(w, event);
+	u32 size = event->header.size;
+	size_t pos;
+	u64 type, time;
+
+	if (!evsel)
+		return 0;
+	type = evsel->attr.sample_type;
+	if (!(type & PERF_SAMPLE_TIME))
+		return 0;
+	if (event->header.type == PERF_RECORD_SAMPLE) {
+		/* IDENTIFIER, IP and TID are the only fields before TIME */
+		pos = sizeof(event->header) + 8 * __builtin_popcountll(type & head_bits);
+	} else {
+		size_t trailer = evsel__id_hdr_size(evsel);
+
+		if (!trailer || size < sizeof(event->header) + trailer)
+			return 0;
+		/* the trailer ends ..., TIME, ID, STREAM_ID, CPU, IDENTIFIER */
+		pos = size - 8 * (1 + __builtin_popcountll(type & id_bits));
+	}
+	if (pos + 8 > size)
+		return 0;
+	memcpy(&time, (const char *)event + pos, 8);
+	return time;
+}
+
+/* Deliver a queued record: what walk__event would have done right away. */
+static int walk__deliver(struct ordered_events *oe, const struct ordered_event *ev, void *priv)
+{
+	return walk__typed(priv, ev->event, ev->file_offset);
+}
+
+/*
+ * tool->ordered_events: records with a time wait in the queue; those
+ * without (and time 0, which synthesized records carry) go through at
+ * once, in file order, as upstream does.  A round marker flushes.
+ */
+static int walk__order(struct walk *w, const union perf_event *event, u64 off)
+{
+	u32 type = event->header.type;
+	u64 time;
+	int err;
+
+	if (type == PERF_RECORD_FINISHED_ROUND) {
+		err = ordered_events__flush(&w->oe, OE_FLUSH__ROUND);
+		if (err)
+			return err;
+	} else if (type < PERF_RECORD_USER_TYPE_START) {
+		time = walk__event_time(w, event);
+		if (time && time != ~0ULL) {
+			const char *p = (const char *)event;
+			/* only the file mapping outlives this call */
+			bool copy = !(p >= w->map_lo && p < w->map_hi);
+
+			return ordered_events__queue(&w->oe, event, time, off, copy);
+		}
+	}
+	return walk__typed(w, event, off);
+}
+
 /* One complete, 8-aligned record. */
 static int walk__event(struct walk *w, const union perf_event *event, u64 off)
 {
@@ -234,6 +310,8 @@ static int walk__event(struct walk *w, const union perf_event *event, u64 off)
 		if (err)
 			return err;
 	}
+	if (w->ordering)
+		return walk__order(w, event, off);
 	return walk__typed(w, event, off);
 }
 
@@ -352,6 +430,21 @@ static int walk__compressed(struct walk *w, const union perf_event *event, u64 o
 	return err;
 }
 
+/*
+ * The end of the walk, or damage that ended it: deliver what is queued.
+ * Not after a tool's own error (it asked to stop).
+ */
+static int walk__finish(struct walk *w, int err)
+{
+	int ferr;
+
+	if (!w->ordering || (err && !w->session->stats.truncated))
+		return err;
+	ferr = ordered_events__flush(&w->oe, OE_FLUSH__FINAL);
+	w->session->stats.nr_unordered_events = w->oe.nr_unordered;
+	return err ? err : ferr;
+}
+
 static int walk__file(struct walk *w)
 {
 	struct perf_session *session = w->session;
@@ -371,8 +464,12 @@ static int walk__file(struct walk *w)
 		return err;
 	}
 	madvise(map, map_len, MADV_SEQUENTIAL);
+	w->map_lo = map;
+	w->map_hi = (char *)map + map_len;
 	err = walk__buf(w, (char *)map + (h->data_offset - start), h->data_size,
 			h->data_offset, true, h->data_size_guessed, &used);
+	/* queued records point into the mapping: deliver them before it goes */
+	err = walk__finish(w, err);
 	munmap(map, map_len);
 	return err;
 }
@@ -493,6 +590,9 @@ int perf_session__process_events(struct perf_session *session, struct perf_tool 
 	w.bounce = aligned_alloc(8, MAX_RECORD);
 	if (!w.bounce)
 		return -ENOMEM;
+	w.ordering = tool->ordered_events;
+	if (w.ordering)
+		ordered_events__init(&w.oe, walk__deliver, &w);
 	if (!session->header.is_pipe) {
 		err = walk__header_done(&w);
 		if (!err)
@@ -502,7 +602,10 @@ int perf_session__process_events(struct perf_session *session, struct perf_tool 
 		/* A stream of nothing but header records still has a header. */
 		if (!err)
 			err = walk__header_done(&w);
+		err = walk__finish(&w, err);
 	}
+	if (w.ordering)
+		ordered_events__exit(&w.oe);
 	if (w.zlen && !err)
 		pr_warning("%s: %zu bytes of an incomplete record in the last COMPRESSED record\n",
 			   session->data->path, w.zlen);

@@ -65,6 +65,7 @@ struct perf_stats {
 	u64 total_lost;				/* LOST: sum of .lost */
 	u64 total_lost_samples;			/* LOST_SAMPLES */
 	u64 nr_records;
+	u64 nr_unordered_events;		/* ordered_events: came too late */
 	bool truncated;				/* stopped at damage */
 };
 

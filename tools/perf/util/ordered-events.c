@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The time-ordering queue (see ordered-events.h for the round rule).
+ *
+ * Records are appended as they come and sorted only when a flush needs
+ * them: a round is a few sorted runs (one per CPU buffer) that qsort
+ * handles well, and appending keeps queueing O(1) with no allocation
+ * once the array has grown to a round's size.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ordered-events.h"
+#include "event.h"
+
+#define OE_CHUNK_SIZE	(1024 * 1024)	/* > the largest record (64 KiB) */
+#define OE_MAX_QUEUED	(1024 * 1024)	/* records; ~40 MiB of queue */
+
+struct oe_chunk {
+	size_t	used;
+	size_t	live;			/* queued records copied here */
+	char	data[] __attribute__((aligned(8)));
+};
+
+void ordered_events__init(struct ordered_events *oe, ordered_events__deliver_t deliver,
+			  void *priv)
+{
+	memset(oe, 0, sizeof(*oe));
+	oe->deliver = deliver;
+	oe->priv = priv;
+	oe->max_queued = OE_MAX_QUEUED;
+}
+
+static void oe_chunk__release(struct ordered_events *oe, struct oe_chunk *chunk)
+{
+	if (--chunk->live)
+		return;
+	if (chunk == oe->chunk)
+		chunk->used = 0;	/* empty again: reuse it */
+	else
+		free(chunk);
+}
+
+void ordered_events__exit(struct ordered_events *oe)
+{
+	size_t i;
+
+	for (i = 0; i < oe->nr; i++)
+		if (oe->queue[i].chunk)
+			oe_chunk__release(oe, oe->queue[i].chunk);
+	free(oe->chunk);
+	free(oe->queue);
+	memset(oe, 0, sizeof(*oe));
+}
+
+/* A copy of @event that lives until its queue entry is delivered. */
+static const union perf_event *oe__copy(struct ordered_events *oe, const union perf_event *event,
+					struct oe_chunk **owner)
+{
+	size_t size = (event->header.size + 7) & ~(size_t)7;
+	struct oe_chunk *chunk = oe->chunk;
+	void *dst;
+
+	if (!chunk || OE_CHUNK_SIZE - chunk->used < size) {
+		chunk = malloc(sizeof(*chunk) + OE_CHUNK_SIZE);
+		if (!chunk)
+			return NULL;
+		chunk->used = 0;
+		chunk->live = 0;
+		/* the old chunk goes when its last record is delivered */
+		if (oe->chunk && !oe->chunk->live)
+			free(oe->chunk);
+		oe->chunk = chunk;
+	}
+	dst = chunk->data + chunk->used;
+	memcpy(dst, event, event->header.size);
+	chunk->used += size;
+	chunk->live++;
+	*owner = chunk;
+	return dst;
+}
+
+static int oe__compare(const void *a, const void *b)
+{
+	const struct ordered_event *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Deliver the @n oldest records (the queue is sorted) and drop them. */
+static int oe__deliver(struct ordered_events *oe, size_t n)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < n && !err; i++) {
+		const struct ordered_event *ev = &oe->queue[i];
+
+		oe->last_flush = ev->time;
+		err = oe->deliver(oe, ev, oe->priv);
+		if (ev->chunk)
+			oe_chunk__release(oe, ev->chunk);
+	}
+	memmove(oe->queue, oe->queue + i, (oe->nr - i) * sizeof(*oe->queue));
+	oe->nr -= i;
+	return err;
+}
+
+int ordered_events__flush(struct ordered_events *oe, enum oe_flush how)
+{
+	size_t n = oe->nr;
+	int err;
+
+	if (!oe->nr)
+		goto out;
+	qsort(oe->queue, oe->nr, sizeof(*oe->queue), oe__compare);
+	if (how == OE_FLUSH__ROUND) {
+		size_t lo = 0, hi = oe->nr;
+
+		/* first record later than the previous round's maximum */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (oe->queue[mid].time <= oe->next_flush)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		n = lo;
+	}
+	err = oe__deliver(oe, n);
+	if (err)
+		return err;
+out:
+	if (how == OE_FLUSH__ROUND)
+		oe->next_flush = oe->max_time;
+	return 0;
+}
+
+int ordered_events__queue(struct ordered_events *oe, const union perf_event *event,
+			  u64 time, u64 file_offset, bool copy)
+{
+	struct ordered_event *ev;
+
+	if (oe->nr == oe->alloc) {
+		size_t alloc = oe->alloc ? oe->alloc * 2 : 1024;
+		struct ordered_event *q = realloc(oe->queue, alloc * sizeof(*q));
+
+		if (!q)
+			return -ENOMEM;
+		oe->queue = q;
+		oe->alloc = alloc;
+	}
+	ev = &oe->queue[oe->nr];
+	ev->chunk = NULL;
+	if (copy) {
+		event = oe__copy(oe, event, &ev->chunk);
+		if (!event)
+			return -ENOMEM;
+	}
+	ev->time = time;
+	ev->seq = oe->seq++;
+	ev->event = event;
+	ev->file_offset = file_offset;
+	oe->nr++;
+	if (time < oe->last_flush)
+		oe->nr_unordered++;
+	if (time > oe->max_time)
+		oe->max_time = time;
+	if (oe->nr >= oe->max_queued) {
+		/* No round markers: keep memory bounded, deliver the older half. */
+		qsort(oe->queue, oe->nr, sizeof(*oe->queue), oe__compare);
+		return oe__deliver(oe, oe->nr / 2);
+	}
+	return 0;
+}
