@@ -17,7 +17,10 @@
 #include <sys/mman.h>
 #include "builtin.h"
 #include "util/debug.h"
+#include "util/build-id.h"
+#include "util/build-id-store.h"
 #include "util/session.h"
+#include "util/usage.h"
 
 #define HOST_PID	(-1)
 #define KERNEL_KEY	(-0x7fffffff)	/* maps key of a machine's kernel maps */
@@ -566,14 +569,17 @@ static int machine_cmp(const void *a, const void *b)
 	return x < y ? -1 : 1;
 }
 
+typedef int (*bl_dso_fn)(void *priv, const struct bl_dso *d);
+
 /* The host's DSOs first, then each guest's, each in order of creation. */
-static void bl__print(const struct buildid_list *bl, bool with_hits)
+static int bl__for_each(const struct buildid_list *bl, bool with_hits, bl_dso_fn fn, void *priv)
 {
 	int *machines = malloc((bl->nr_dsos + 1) * sizeof(int));
 	u32 i, j, nr = 0;
+	int err = 0;
 
 	if (!machines)
-		return;
+		return -ENOMEM;
 	for (i = 0; i < bl->nr_dsos; i++) {
 		for (j = 0; j < nr && machines[j] != bl->dsos[i].machine; j++)
 			;
@@ -581,21 +587,28 @@ static void bl__print(const struct buildid_list *bl, bool with_hits)
 			machines[nr++] = bl->dsos[i].machine;
 	}
 	qsort(machines, nr, sizeof(int), machine_cmp);
-	for (j = 0; j < nr; j++) {
-		for (i = 0; i < bl->nr_dsos; i++) {
+	for (j = 0; j < nr && !err; j++) {
+		for (i = 0; i < bl->nr_dsos && !err; i++) {
 			const struct bl_dso *d = &bl->dsos[i];
-			char hex[2 * PERF_BUILD_ID_MAX + 1];
-			int k;
 
-			if (d->machine != machines[j] || (with_hits && !d->hit))
-				continue;
-			for (k = 0; k < d->bid_size; k++)
-				sprintf(hex + 2 * k, "%02x", d->bid[k]);
-			hex[2 * d->bid_size] = '\0';
-			printf("%-40s %s\n", hex, d->name);
+			if (d->machine == machines[j] && (!with_hits || d->hit))
+				err = fn(priv, d);
 		}
 	}
 	free(machines);
+	return err;
+}
+
+static int bl__print_one(void *priv, const struct bl_dso *d)
+{
+	char hex[2 * PERF_BUILD_ID_MAX + 1];
+	int k;
+
+	for (k = 0; k < d->bid_size; k++)
+		sprintf(hex + 2 * k, "%02x", d->bid[k]);
+	hex[2 * d->bid_size] = '\0';
+	printf("%-40s %s\n", hex, d->name);
+	return 0;
 }
 
 static void bl__exit(struct buildid_list *bl)
@@ -614,86 +627,163 @@ static void bl__exit(struct buildid_list *bl)
 	free(bl->queue);
 }
 
-static const char * const buildid_list_usage =
-	"\n Usage: perf buildid-list [<options>]\n\n"
-	"    -f, --force           don't complain, do it\n"
-	"    -i, --input <file>    input file name\n"
-	"    -v, --verbose         be more verbose\n\n";
-
-int cmd_buildid_list(int argc, const char **argv)
+/*
+ * Read @input into @bl.  Without a BUILD_ID table (pipes, --buildid-mmap),
+ * or with @hits (-H), the records are replayed and only DSOs that samples
+ * hit count: *@with_hits says so.
+ */
+static int bl__load(struct buildid_list *bl, const char *input, bool force, bool hits,
+		    int verbose, bool *with_hits)
 {
-	static const struct option longopts[] = {
-		{ "force",	no_argument,		NULL, 'f' },
-		{ "input",	required_argument,	NULL, 'i' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct buildid_list bl = {
-		.tool = {
-			.event = bl__event,
-			.mmap = bl__mmap,
-			.fork = bl__fork,
-			.sample = bl__sample,
-		},
-	};
-	const char *input = NULL;
 	struct perf_session session;
 	struct perf_data data;
-	bool force = false, with_hits;
-	int c, verbose = 0, err;
-
-	optind = 1;
-	while ((c = getopt_long(argc, (char * const *)argv, "fi:vh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			force = true;
-			break;
-		case 'i':
-			input = optarg;
-			break;
-		case 'v':
-			verbose++;
-			break;
-		case 'h':
-			fputs(buildid_list_usage, stdout);
-			return 129;
-		default:
-			fputs(buildid_list_usage, stderr);
-			return 129;
-		}
-	}
-	if (optind < argc) {
-		fputs(buildid_list_usage, stderr);
-		return 129;
-	}
+	int err;
 
 	if (perf_data__open(&data, input, PERF_DATA_READ, force))
-		return 1;
+		return -EIO;
 	err = perf_session__open(&session, &data);
 	if (err)
 		goto out_data;
 	session.verbose = verbose;
-
-	/*
-	 * Without a BUILD_ID table (pipes, --buildid-mmap) the ids come from
-	 * the records, and only DSOs that samples hit are listed.
-	 */
-	with_hits = !perf_header__has_feat(&session.header, HEADER_BUILD_ID);
-	err = perf_header__for_each_build_id(&session.header, bl__build_id, &bl);
+	*with_hits = hits || !perf_header__has_feat(&session.header, HEADER_BUILD_ID);
+	err = perf_header__for_each_build_id(&session.header, bl__build_id, bl);
 	if (err == -EINVAL)
 		err = 0;	/* warned; the entries before the bad one count */
-	if (!err && (with_hits || session.header.is_pipe)) {
-		err = perf_session__process_events(&session, &bl.tool);
+	if (!err && (*with_hits || session.header.is_pipe)) {
+		err = perf_session__process_events(&session, &bl->tool);
 		if (!err)
-			err = bl__flush(&bl, ~0ULL);
+			err = bl__flush(bl, ~0ULL);
 	}
-	bl__print(&bl, with_hits);
 	if (err == -ENOMEM)
 		pr_err("perf buildid-list: out of memory\n");
 	perf_session__close(&session);
 out_data:
 	perf_data__close(&data);
+	return err;
+}
+
+static void bl__init(struct buildid_list *bl)
+{
+	memset(bl, 0, sizeof(*bl));
+	bl->tool.event = bl__event;
+	bl->tool.mmap = bl__mmap;
+	bl->tool.fork = bl__fork;
+	bl->tool.sample = bl__sample;
+}
+
+struct bl_each {
+	buildid_list_fn fn;
+	void *priv;
+};
+
+static int bl__each_one(void *priv, const struct bl_dso *d)
+{
+	struct bl_each *e = priv;
+	struct build_id bid;
+
+	if (d->machine != HOST_PID || !d->bid_size)
+		return 0;	/* guests' files are not ours to find */
+	build_id__init(&bid, d->bid, d->bid_size);
+	return e->fn(e->priv, &bid, d->name);
+}
+
+int buildid_list__for_each(const char *input, bool force, bool hits, int verbose,
+			   buildid_list_fn fn, void *priv)
+{
+	struct bl_each each = { .fn = fn, .priv = priv };
+	struct buildid_list bl;
+	bool with_hits;
+	int err;
+
+	bl__init(&bl);
+	err = bl__load(&bl, input, force, hits, verbose, &with_hits);
+	if (!err)
+		err = bl__for_each(&bl, with_hits, bl__each_one, &each);
+	bl__exit(&bl);
+	return err;
+}
+
+static const char * const buildid_list_usage =
+	"\n Usage: perf buildid-list [<options>]\n\n"
+	"    -f, --force           don't complain, do it\n"
+	"    -H, --with-hits       Show only DSOs with hits\n"
+	"    -i, --input <file>    input file name\n"
+	"    -k, --kernel          Show current kernel build id\n"
+	"    -m, --kernel-maps     Show build id of current kernel + modules\n"
+	"    -v, --verbose         be more verbose\n"
+	"        --store           put every DSO into the build-id cache (OK/FAIL per DSO)\n"
+	"        --debuginfod[=<debuginfod urls>]\n"
+	"                          with --store: servers to ask (default: DEBUGINFOD_URLS)\n\n";
+
+struct bl_opts {
+	const char *input;
+	const char *debuginfod_urls;
+	bool force, hits, kernel, kernel_maps, store, no_debuginfod;
+	int verbose;
+};
+
+enum { OPT_STORE = 256, OPT_DEBUGINFOD, OPT_NO_DEBUGINFOD };
+
+static int bl__parse(struct bl_opts *o, int argc, const char **argv)
+{
+	static const struct option longopts[] = {
+		{ "force",	no_argument,		NULL, 'f' },
+		{ "with-hits",	no_argument,		NULL, 'H' },
+		{ "input",	required_argument,	NULL, 'i' },
+		{ "kernel",	no_argument,		NULL, 'k' },
+		{ "kernel-maps", no_argument,		NULL, 'm' },
+		{ "verbose",	no_argument,		NULL, 'v' },
+		{ "store",	no_argument,		NULL, OPT_STORE },
+		{ "debuginfod",	optional_argument,	NULL, OPT_DEBUGINFOD },
+		{ "no-debuginfod", no_argument,		NULL, OPT_NO_DEBUGINFOD },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, (char * const *)argv, ":fHi:kmvh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f': o->force = true; break;
+		case 'H': o->hits = true; break;
+		case 'i': o->input = optarg; break;
+		case 'k': o->kernel = true; break;
+		case 'm': o->kernel_maps = true; break;
+		case 'v': o->verbose++; break;
+		case OPT_STORE: o->store = true; break;
+		case OPT_DEBUGINFOD: o->debuginfod_urls = optarg ? optarg : ""; break;
+		case OPT_NO_DEBUGINFOD: o->no_debuginfod = true; break;
+		case 'h':
+			fputs(buildid_list_usage, stdout);
+			return PERF_USAGE_ERROR;
+		default:
+			return usage__getopt_error(c, argv, buildid_list_usage);
+		}
+	}
+	if (optind < argc)
+		return usage__extra_argument(argv[optind], buildid_list_usage);
+	return 0;
+}
+
+int cmd_buildid_list(int argc, const char **argv)
+{
+	struct bl_opts o = { .verbose = 0 };
+	struct buildid_list bl;
+	bool with_hits;
+	int err = bl__parse(&o, argc, argv);
+
+	if (err)
+		return err;
+	if (o.kernel || o.kernel_maps)
+		return build_id_store__print_kernel(o.kernel_maps);
+	if (o.store)
+		return buildid_store__cmd(o.input, o.force, o.hits, o.verbose,
+					  o.no_debuginfod ? NULL : o.debuginfod_urls,
+					  o.no_debuginfod);
+	bl__init(&bl);
+	err = bl__load(&bl, o.input, o.force, o.hits, o.verbose, &with_hits);
+	if (err != -EIO)
+		bl__for_each(&bl, with_hits, bl__print_one, NULL);
 	bl__exit(&bl);
 	return err ? 1 : 0;
 }

@@ -1,5 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Filling the build-id cache from perf record's DSO table. */
+/*
+ * The build-id cache, written defensively.
+ *
+ * Entry names come from perf.data files, which anyone may hand us, and
+ * the cache may hold symlinks someone planted.  So: names are checked
+ * (build_id_cache__check_name()), and every directory below the cache
+ * root is created with mkdirat() and entered with openat(O_NOFOLLOW |
+ * O_DIRECTORY) relative to its parent, never through a path string.  A
+ * symlink where a directory should be fails the walk with -ELOOP; a leaf
+ * that exists as anything but a regular file is not replaced.
+ */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -11,7 +22,7 @@
 #include "build-id-cache.h"
 #include "debug.h"
 
-#define KALLSYMS_NAME	"[kernel.kallsyms]"
+#define MAX_NAME_LEN	(PATH_MAX - 128)	/* room for the id and leaf */
 
 int build_id_cache__dir(char *buf, size_t size)
 {
@@ -28,130 +39,272 @@ int build_id_cache__dir(char *buf, size_t size)
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
-/* mkdir -p, tolerating what exists. */
-static int mkdir_p(char *path)
+int build_id_cache__check_name(const char *name)
 {
-	char *p;
+	const char *p, *comp;
+	size_t len = strnlen(name, MAX_NAME_LEN + 1);
 
-	for (p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(path, 0755) && errno != EEXIST) {
-			*p = '/';
-			return -errno;
-		}
-		*p = '/';
+	if (!strcmp(name, BUILD_ID_CACHE_KERNEL) || !strcmp(name, BUILD_ID_CACHE_VDSO))
+		return 0;
+	if (len > MAX_NAME_LEN || name[0] != '/')
+		return -EINVAL;
+	for (p = name; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			return -EINVAL;
+	for (comp = name + 1;; comp = p + 1) {
+		size_t n;
+
+		p = strchrnul(comp, '/');
+		n = p - comp;
+		if (!n || n >= NAME_MAX - 1 || (n == 1 && comp[0] == '.') ||
+		    (n == 2 && comp[0] == '.' && comp[1] == '.'))
+			return -EINVAL;
+		if (!*p)
+			return 0;
 	}
-	if (mkdir(path, 0755) && errno != EEXIST)
-		return -errno;
-	return 0;
 }
 
-static int copy_file(const char *from, const char *to)
+const char *build_id_cache__leaf(const char *name)
 {
-	char buf[65536], tmp[PATH_MAX];
-	int in, out, ret = 0;
+	if (!strcmp(name, BUILD_ID_CACHE_KERNEL))
+		return "kallsyms";
+	if (!strcmp(name, BUILD_ID_CACHE_VDSO))
+		return "vdso";
+	return "elf";
+}
+
+/* The cache root, created (as the user configured it) if missing. */
+static int cache__open_root(const char *dir)
+{
+	int fd;
+
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		return -errno;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+/* Enter (creating it if @create) one directory below @dfd, no symlinks. */
+static int cache__enter(int dfd, const char *comp, bool create)
+{
+	int fd;
+
+	if (create && mkdirat(dfd, comp, 0755) && errno != EEXIST)
+		return -errno;
+	fd = openat(dfd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOTDIR ? -ELOOP : -errno;
+	return fd;
+}
+
+/*
+ * Walk the '/'-separated relative path @rel from @root, component by
+ * component.  Returns a descriptor of the last directory or -errno.
+ */
+static int cache__walk(int root, const char *rel, bool create)
+{
+	char comp[NAME_MAX + 1];
+	int fd = dup(root);
+
+	if (fd < 0)
+		return -errno;
+	while (*rel) {
+		const char *end = strchrnul(rel, '/');
+		size_t n = end - rel;
+		int next;
+
+		if (n >= sizeof(comp)) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		if (n) {
+			memcpy(comp, rel, n);
+			comp[n] = '\0';
+			next = cache__enter(fd, comp, create);
+			close(fd);
+			if (next < 0)
+				return next;
+			fd = next;
+		}
+		rel = *end ? end + 1 : end;
+	}
+	return fd;
+}
+
+/* "<name without leading '/'>/<hex>": the entry's directory below the root. */
+static int entry_rel(char *buf, size_t size, const char *name, const struct build_id *bid)
+{
+	char hex[SBUILD_ID_SIZE];
+	int n;
+
+	if (!bid->size || bid->size > BUILD_ID_SIZE_MAX || build_id_cache__check_name(name))
+		return -EINVAL;
+	build_id__sprintf(bid, hex);
+	n = snprintf(buf, size, "%s/%s", name[0] == '/' ? name + 1 : name, hex);
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+static int copy_fd(int in, int out)
+{
+	char buf[65536];
 	ssize_t n;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", to, (int)getpid()) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	in = open(from, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
-		return -errno;
-	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (out < 0) {
-		ret = -errno;
-		goto out_in;
-	}
 	while ((n = read(in, buf, sizeof(buf))) > 0) {
 		char *p = buf;
 
 		while (n > 0) {
 			ssize_t w = write(out, p, n);
 
-			if (w < 0) {
-				ret = -errno;
-				goto out_out;
-			}
+			if (w < 0)
+				return -errno;
 			p += w;
 			n -= w;
 		}
 	}
-	if (n < 0)
-		ret = -errno;
-out_out:
+	return n < 0 ? -errno : 0;
+}
+
+/* Write @leaf in @dfd from @fd through a temporary name: all or nothing. */
+static int cache__write_leaf(int dfd, const char *leaf, int fd)
+{
+	char tmp[64];
+	struct stat st;
+	int out, ret;
+
+	if (!fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW))
+		return S_ISREG(st.st_mode) ? 0 : -EEXIST;
+	snprintf(tmp, sizeof(tmp), ".%s.tmp.%d", leaf, (int)getpid());
+	unlinkat(dfd, tmp, 0);
+	out = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (out < 0)
+		return -errno;
+	ret = copy_fd(fd, out);
 	if (close(out) && !ret)
 		ret = -errno;
-	/* Publish atomically: a reader never sees half a file. */
-	if (!ret && rename(tmp, to))
+	if (!ret && renameat(dfd, tmp, dfd, leaf))
 		ret = -errno;
 	if (ret)
-		unlink(tmp);
-out_in:
-	close(in);
+		unlinkat(dfd, tmp, 0);
 	return ret;
 }
 
-static void sprint_id(char *out, const u8 *bid, u8 size)
+/* .build-id/<2 hex>/<rest> -> ../../<rel>, kept if something is there. */
+static int cache__link(int root, const char *rel, const struct build_id *bid)
 {
-	u8 i;
+	char hex[SBUILD_ID_SIZE], sub[16], target[PATH_MAX];
+	int dfd, ret = 0;
 
-	for (i = 0; i < size; i++)
-		sprintf(out + 2 * i, "%02x", bid[i]);
-	out[2 * size] = '\0';
+	build_id__sprintf(bid, hex);
+	snprintf(sub, sizeof(sub), ".build-id/%.2s", hex);
+	if ((size_t)snprintf(target, sizeof(target), "../../%s", rel) >= sizeof(target))
+		return -ENAMETOOLONG;
+	dfd = cache__walk(root, ".build-id", true);
+	if (dfd < 0)
+		return dfd;
+	close(dfd);
+	dfd = cache__walk(root, sub, true);
+	if (dfd < 0)
+		return dfd;
+	if (symlinkat(target, dfd, hex + 2) && errno != EEXIST)
+		ret = -errno;
+	close(dfd);
+	return ret;
+}
+
+int build_id_cache__store_fd(const char *dir, const char *name, const struct build_id *bid,
+			     int fd, const char *leaf)
+{
+	char rel[PATH_MAX];
+	int root, dfd, ret;
+
+	ret = entry_rel(rel, sizeof(rel), name, bid);
+	if (ret)
+		return ret;
+	root = cache__open_root(dir);
+	if (root < 0)
+		return root;
+	dfd = cache__walk(root, rel, true);
+	if (dfd < 0) {
+		ret = dfd;
+		goto out;
+	}
+	ret = cache__write_leaf(dfd, leaf ? leaf : build_id_cache__leaf(name), fd);
+	close(dfd);
+	if (!ret)
+		ret = cache__link(root, rel, bid);
+out:
+	close(root);
+	return ret;
+}
+
+int build_id_cache__add_file(const char *dir, const char *path, const char *name,
+			     struct build_id *bid, const char *leaf)
+{
+	struct build_id have;
+	struct stat st;
+	int fd, ret;
+
+	/* O_NONBLOCK: a FIFO planted at a recorded path must not hang us */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = fd__read_build_id(fd, &have);
+	if (ret || (bid->size && !build_id__equal(&have, bid))) {
+		ret = -ESTALE;
+		goto out;
+	}
+	*bid = have;
+	ret = build_id_cache__store_fd(dir, name ? name : path, bid, fd, leaf);
+out:
+	close(fd);
+	return ret;
+}
+
+int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid)
+{
+	int fd, ret = kernel__read_build_id(bid);
+
+	if (ret)
+		return ret;
+	fd = open("/proc/kallsyms", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = build_id_cache__store_fd(dir, BUILD_ID_CACHE_KERNEL, bid, fd, NULL);
+	close(fd);
+	return ret;
+}
+
+bool build_id_cache__cached(const char *dir, const struct build_id *bid)
+{
+	char hex[SBUILD_ID_SIZE], path[PATH_MAX];
+
+	if (!bid->size)
+		return false;
+	build_id__sprintf(bid, hex);
+	if ((size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s", dir, hex, hex + 2) >=
+	    sizeof(path))
+		return false;
+	return !access(path, F_OK);
 }
 
 int build_id_cache__add(const char *dir, const char *path, const u8 *bid, u8 size)
 {
-	char sbid[2 * PERF_BUILD_ID_MAX + 1], d[PATH_MAX], f[PATH_MAX], l[PATH_MAX];
-	char target[PATH_MAX];
-	bool kernel = !strcmp(path, KALLSYMS_NAME);
-	u8 now[PERF_BUILD_ID_MAX];
-	int ret, n;
+	struct build_id want;
 
-	if (!size || size > PERF_BUILD_ID_MAX || (!kernel && path[0] != '/'))
+	if (!size || size > BUILD_ID_SIZE_MAX)
 		return -EINVAL;
-	sprint_id(sbid, bid, size);
-	/* "/usr/bin/x" -> "<dir>/usr/bin/x/<id>"; the kernel under its name. */
-	n = snprintf(d, sizeof(d), "%s%s%s/%s", dir, kernel ? "/" : "", path, sbid);
-	if (n < 0 || (size_t)n >= sizeof(d))
-		return -ENAMETOOLONG;
-	n = snprintf(f, sizeof(f), "%s/%s", d, kernel ? "kallsyms" : "elf");
-	if (n < 0 || (size_t)n >= sizeof(f))
-		return -ENAMETOOLONG;
-	if (access(f, F_OK)) {
-		if (!kernel) {
-			/* The file may have been replaced since it was mapped. */
-			ret = buildid__read_file(path, now);
-			if (ret != size || memcmp(now, bid, size))
-				return -ESTALE;
-		}
-		ret = mkdir_p(d);
-		if (ret)
-			return ret;
-		if (kernel)
-			ret = copy_file("/proc/kallsyms", f);
-		else if (link(path, f))
-			ret = copy_file(path, f);
-		if (ret)
-			return ret;
+	build_id__init(&want, bid, size);
+	if (!strcmp(path, BUILD_ID_CACHE_KERNEL)) {
+		struct build_id running = { .size = 0 };
+		int ret = build_id_cache__add_kallsyms(dir, &running);
+
+		return ret ? ret : build_id__equal(&running, &want) ? 0 : -ESTALE;
 	}
-	n = snprintf(l, sizeof(l), "%s/.build-id/%.2s", dir, sbid);
-	if (n < 0 || (size_t)n >= sizeof(l))
-		return -ENAMETOOLONG;
-	ret = mkdir_p(l);
-	if (ret)
-		return ret;
-	n = snprintf(l, sizeof(l), "%s/.build-id/%.2s/%s", dir, sbid, sbid + 2);
-	if (n < 0 || (size_t)n >= sizeof(l))
-		return -ENAMETOOLONG;
-	n = snprintf(target, sizeof(target), "../..%s%s/%s", kernel ? "/" : "", path, sbid);
-	if (n < 0 || (size_t)n >= sizeof(target))
-		return -ENAMETOOLONG;
-	if (symlink(target, l) && errno != EEXIST)
-		return -errno;
-	return 0;
+	return build_id_cache__add_file(dir, path, NULL, &want, NULL);
 }
 
 void build_id_cache__add_table(const struct buildid_table *t, int verbose)

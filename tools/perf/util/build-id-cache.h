@@ -1,25 +1,85 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The build-id cache (~/.debug, or $PERF_BUILDID_DIR) in upstream's
- * layout: <dir>/<path>/<build-id>/elf (or kallsyms for the kernel) and
- * <dir>/.build-id/<2 hex>/<38 hex> -> ../../<path>/<build-id>.
+ * layout: <dir>/<path>/<build-id>/elf (kallsyms for the kernel, vdso for
+ * the vdso, debug for separate debuginfo) and
+ * <dir>/.build-id/<2 hex>/<rest> -> ../../<path>/<build-id>.
+ *
+ * Names come from perf.data files, which are untrusted: every write is a
+ * walk from the cache directory with mkdirat()/openat(O_NOFOLLOW), so no
+ * name and no symlink planted in the cache leads a write outside it, and
+ * files are created 0644 through a temporary name (never world-writable,
+ * never seen half-written).  See Documentation/perf-buildid-cache.txt.
  */
 #ifndef __PERF_BUILD_ID_CACHE_H
 #define __PERF_BUILD_ID_CACHE_H
 
 #include <linux/types.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include "build-id.h"
 #include "buildid-table.h"
+
+#define BUILD_ID_CACHE_KERNEL	"[kernel.kallsyms]"
+#define BUILD_ID_CACHE_VDSO	"[vdso]"
 
 /* The cache directory; -ENOENT when neither variable is set. */
 int build_id_cache__dir(char *buf, size_t size);
 
 /*
- * Add one DSO: @path is a file (copied or hard-linked as "elf" after its
- * build-id is checked to still be @bid) or "[kernel.kallsyms]" (the
- * running kernel's /proc/kallsyms is copied).  Already cached: 0.
- * Returns 0 or -errno; prints nothing.
+ * May @name be stored?  An absolute path of plain components (no "",
+ * ".", "..", no control characters, each below NAME_MAX, all well below
+ * PATH_MAX), or "[kernel.kallsyms]" / "[vdso]".  0 or -EINVAL.
  */
+int build_id_cache__check_name(const char *name);
+
+/* The leaf file of an entry: "elf", "kallsyms" (kernel), "vdso". */
+const char *build_id_cache__leaf(const char *name);
+
+/*
+ * Store the content of @fd (read from its current offset) as @name's
+ * entry for @bid under @dir, as @leaf (NULL: build_id_cache__leaf(name)),
+ * and link it from .build-id/.  The caller has checked that @fd's
+ * content carries @bid.  Already cached: 0.  Returns 0 or -errno: -EINVAL
+ * bad name or id, -ELOOP a symlink where a directory of the cache should
+ * be, open/write errors.
+ */
+int build_id_cache__store_fd(const char *dir, const char *name, const struct build_id *bid,
+			     int fd, const char *leaf);
+
+/*
+ * Store the file @path under the name @name (NULL: @path).  @bid->size 0:
+ * whatever id the file has (filled in); else the file must carry @bid
+ * (-ESTALE when it carries another or none).  The id is read from the
+ * descriptor that is copied, so a file replaced meanwhile is not taken.
+ * Only regular files; never blocks on a FIFO.
+ */
+int build_id_cache__add_file(const char *dir, const char *path, const char *name,
+			     struct build_id *bid, const char *leaf);
+
+/* The running kernel's /proc/kallsyms as [kernel.kallsyms]/<id>/kallsyms. */
+int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid);
+
+/* Is there a .build-id/ entry for @bid? */
+bool build_id_cache__cached(const char *dir, const struct build_id *bid);
+
+/*
+ * Remove @name's entry for @bid (and its .build-id link).  -ENOENT when
+ * there is none.  Never follows a symlink out of the cache.
+ */
+int build_id_cache__remove(const char *dir, const char *name, const struct build_id *bid);
+
+/* Remove every entry of @name; the number removed or -errno. */
+int build_id_cache__purge(const char *dir, const char *name);
+
+/* Remove every entry of the cache; the number removed or -errno. */
+int build_id_cache__purge_all(const char *dir);
+
+/* "<build-id> <name>" per .build-id link, as upstream's -l prints. */
+int build_id_cache__list(const char *dir, FILE *out);
+
+/* Old interface (perf record): @path's file as itself, id checked. */
 int build_id_cache__add(const char *dir, const char *path, const u8 *bid, u8 size);
 
 /* Every entry of @t with a build-id; failures are reported with -v only. */

@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf buildid-cache: manage the build-id cache (~/.debug) by hand, with
+ * upstream's flags.  The cache itself is util/build-id-cache*.c, which
+ * writes only below the cache directory, whatever the names.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "builtin.h"
+#include "util/build-id-cache.h"
+#include "util/debug.h"
+#include "util/build-id-store.h"
+#include "util/debuginfod.h"
+#include "util/usage.h"
+
+static const char * const buildid_cache_usage =
+	"\n Usage: perf buildid-cache [<options>]\n\n"
+	"    -a, --add <file list>\n"
+	"                          file(s) to add\n"
+	"    -f, --force           don't complain, do it\n"
+	"    -k, --kcore <file>    kcore file to add\n"
+	"    -l, --list            list all cached files\n"
+	"    -M, --missing <file>  to find missing build ids in the cache\n"
+	"    -p, --purge <file list>\n"
+	"                          file(s) to remove (remove old caches too)\n"
+	"    -P, --purge-all       purge all cached files\n"
+	"    -r, --remove <file list>\n"
+	"                          file(s) to remove\n"
+	"    -u, --update <file list>\n"
+	"                          file(s) to update\n"
+	"    -v, --verbose         be more verbose\n"
+	"        --debuginfod[=<debuginfod urls>]\n"
+	"                          Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls\n"
+	"        --target-ns <n>   target pid for namespace context\n\n";
+
+enum bc_op { BC_ADD, BC_REMOVE, BC_PURGE, BC_UPDATE, BC_NR_OPS };
+
+struct buildid_cache {
+	char dir[PATH_MAX];
+	const char *lists[BC_NR_OPS][16];	/* comma-separated file lists */
+	int nr_lists[BC_NR_OPS];
+	const char *missing;
+	bool list, purge_all, force, debuginfod;
+	const char *debuginfod_urls;
+	struct debuginfod_fetcher *fetcher;
+	int verbose;
+	int failed;
+};
+
+/* The name a file is cached under: its absolute, resolved path. */
+static int cache_name(const char *file, char *name)
+{
+	if (realpath(file, name))
+		return 0;
+	if (file[0] == '/' && strlen(file) < PATH_MAX) {
+		strcpy(name, file);	/* gone, but an absolute name still names entries */
+		return 0;
+	}
+	return -errno;
+}
+
+/* --debuginfod: the separate debuginfo next to the binary, as "debug". */
+static void bc__add_debuginfo(struct buildid_cache *bc, const char *name,
+			      const struct build_id *bid)
+{
+	char *path = NULL;
+	struct build_id want = *bid;
+
+	if (!bc->fetcher ||
+	    debuginfod_fetcher__fetch(bc->fetcher, bid, DEBUGINFOD_KIND_DEBUGINFO, &path))
+		return;
+	if (build_id_cache__add_file(bc->dir, path, name, &want, "debug"))
+		pr_debug(bc->verbose, 1, "debuginfo of %s not cached\n", name);
+	free(path);
+}
+
+static int bc__add(struct buildid_cache *bc, const char *file)
+{
+	struct build_id bid = { .size = 0 };
+	char name[PATH_MAX], hex[SBUILD_ID_SIZE];
+	int ret = cache_name(file, name);
+
+	if (!ret)
+		ret = build_id_cache__add_file(bc->dir, name, NULL, &bid, NULL);
+	if (ret) {
+		pr_err("Couldn't add %s: %s\n", file,
+		       ret == -ESTALE ? "no build-id" : strerror(-ret));
+		return ret;
+	}
+	bc__add_debuginfo(bc, name, &bid);
+	build_id__sprintf(&bid, hex);
+	pr_debug(bc->verbose, 1, "Adding %s %s: Ok\n", hex, name);
+	return 0;
+}
+
+static int bc__remove(struct buildid_cache *bc, const char *file)
+{
+	struct build_id bid;
+	char name[PATH_MAX], hex[SBUILD_ID_SIZE];
+	int ret = cache_name(file, name);
+
+	if (!ret)
+		ret = filename__read_build_id(name, &bid);
+	if (!ret)
+		ret = build_id_cache__remove(bc->dir, name, &bid);
+	if (ret) {
+		pr_err("Couldn't remove %s: %s\n", file, strerror(-ret));
+		return ret;
+	}
+	build_id__sprintf(&bid, hex);
+	pr_debug(bc->verbose, 1, "Removing %s %s: Ok\n", hex, name);
+	return 0;
+}
+
+static int bc__purge(struct buildid_cache *bc, const char *file)
+{
+	char name[PATH_MAX];
+	int ret = cache_name(file, name);
+
+	if (!ret)
+		ret = build_id_cache__purge(bc->dir, name);
+	if (ret < 0) {
+		pr_err("Couldn't remove %s: %s\n", file, strerror(-ret));
+		return ret;
+	}
+	pr_debug(bc->verbose, 1, "Removing %s (%d entries): Ok\n", name, ret);
+	return 0;
+}
+
+/* -u: the entry for the file's current build-id, written afresh. */
+static int bc__update(struct buildid_cache *bc, const char *file)
+{
+	struct build_id bid;
+	char name[PATH_MAX];
+
+	if (!cache_name(file, name) && !filename__read_build_id(name, &bid))
+		build_id_cache__remove(bc->dir, name, &bid);
+	return bc__add(bc, file);
+}
+
+static int (* const bc_ops[BC_NR_OPS])(struct buildid_cache *, const char *) = {
+	[BC_ADD] = bc__add, [BC_REMOVE] = bc__remove, [BC_PURGE] = bc__purge,
+	[BC_UPDATE] = bc__update,
+};
+
+static void bc__run_lists(struct buildid_cache *bc)
+{
+	int op, i;
+
+	for (op = 0; op < BC_NR_OPS; op++) {
+		for (i = 0; i < bc->nr_lists[op]; i++) {
+			char *list = strdup(bc->lists[op][i]), *save = NULL, *file;
+
+			if (!list) {
+				bc->failed++;
+				return;
+			}
+			for (file = strtok_r(list, ",", &save); file; file = strtok_r(NULL, ",", &save))
+				bc->failed += bc_ops[op](bc, file) != 0;
+			free(list);
+		}
+	}
+}
+
+/* -M: what perf.data refers to that the cache lacks. */
+static int bc__print_missing(void *priv, const struct build_id *bid, const char *name)
+{
+	struct buildid_cache *bc = priv;
+	char hex[SBUILD_ID_SIZE];
+
+	if (!build_id_cache__cached(bc->dir, bid)) {
+		build_id__sprintf(bid, hex);
+		printf("%s %s\n", hex, name);
+	}
+	return 0;
+}
+
+static int bc__add_list(struct buildid_cache *bc, enum bc_op op, const char *arg)
+{
+	if (bc->nr_lists[op] == (int)(sizeof(bc->lists[op]) / sizeof(bc->lists[op][0]))) {
+		pr_err("  Error: too many file lists\n");
+		return PERF_USAGE_ERROR;
+	}
+	bc->lists[op][bc->nr_lists[op]++] = arg;
+	return 0;
+}
+
+enum { OPT_DEBUGINFOD = 256, OPT_TARGET_NS };
+
+static int bc__parse(struct buildid_cache *bc, int argc, const char **argv)
+{
+	static const struct option longopts[] = {
+		{ "add",	required_argument,	NULL, 'a' },
+		{ "force",	no_argument,		NULL, 'f' },
+		{ "kcore",	required_argument,	NULL, 'k' },
+		{ "list",	no_argument,		NULL, 'l' },
+		{ "missing",	required_argument,	NULL, 'M' },
+		{ "purge",	required_argument,	NULL, 'p' },
+		{ "purge-all",	no_argument,		NULL, 'P' },
+		{ "remove",	required_argument,	NULL, 'r' },
+		{ "update",	required_argument,	NULL, 'u' },
+		{ "verbose",	no_argument,		NULL, 'v' },
+		{ "debuginfod",	optional_argument,	NULL, OPT_DEBUGINFOD },
+		{ "target-ns",	required_argument,	NULL, OPT_TARGET_NS },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, ret = 0;
+
+	optind = 1;
+	while (!ret && (c = getopt_long(argc, (char * const *)argv, ":a:fk:lM:p:Pr:u:vh",
+					longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a': ret = bc__add_list(bc, BC_ADD, optarg); break;
+		case 'r': ret = bc__add_list(bc, BC_REMOVE, optarg); break;
+		case 'p': ret = bc__add_list(bc, BC_PURGE, optarg); break;
+		case 'u': ret = bc__add_list(bc, BC_UPDATE, optarg); break;
+		case 'f': bc->force = true; break;
+		case 'l': bc->list = true; break;
+		case 'M': bc->missing = optarg; break;
+		case 'P': bc->purge_all = true; break;
+		case 'v': bc->verbose++; break;
+		case OPT_DEBUGINFOD:
+			bc->debuginfod = true;
+			bc->debuginfod_urls = optarg;
+			break;
+		case 'k':
+		case OPT_TARGET_NS:
+			pr_err("  Error: %s is not supported\n", c == 'k' ? "--kcore" : "--target-ns");
+			return PERF_USAGE_ERROR;
+		case 'h':
+			fputs(buildid_cache_usage, stdout);
+			return PERF_USAGE_ERROR;
+		default:
+			return usage__getopt_error(c, argv, buildid_cache_usage);
+		}
+	}
+	if (!ret && optind < argc)
+		return usage__extra_argument(argv[optind], buildid_cache_usage);
+	return ret;
+}
+
+int cmd_buildid_cache(int argc, const char **argv)
+{
+	struct buildid_cache bc = { .verbose = 0 };
+	int ret = bc__parse(&bc, argc, argv);
+
+	if (ret)
+		return ret;
+	ret = build_id_cache__dir(bc.dir, sizeof(bc.dir));
+	if (ret) {
+		pr_err("perf buildid-cache: no cache directory (HOME unset): %s\n", strerror(-ret));
+		return 1;
+	}
+	if (bc.debuginfod && (!bc.debuginfod_urls || *bc.debuginfod_urls)) {
+		struct debuginfod_opts opts = {
+			.urls = bc.debuginfod_urls, .verbose = bc.verbose, .progress = true,
+		};
+
+		bc.fetcher = debuginfod_fetcher__new(&opts);
+	}
+	if (bc.purge_all) {
+		ret = build_id_cache__purge_all(bc.dir);
+		if (ret < 0) {
+			pr_err("Couldn't remove some caches: %s\n", strerror(-ret));
+			bc.failed++;
+		} else {
+			pr_debug(bc.verbose, 1, "Removed %d entries\n", ret);
+		}
+	}
+	bc__run_lists(&bc);
+	if (bc.missing) {
+		ret = buildid_list__for_each(bc.missing, bc.force, true, bc.verbose,
+					     bc__print_missing, &bc);
+		bc.failed += ret != 0;
+	}
+	if (bc.list) {
+		ret = build_id_cache__list(bc.dir, stdout);
+		if (ret) {
+			pr_err("perf buildid-cache: %s: %s\n", bc.dir, strerror(-ret));
+			bc.failed++;
+		}
+	}
+	debuginfod_fetcher__delete(bc.fetcher);
+	return bc.failed ? 1 : 0;
+}
