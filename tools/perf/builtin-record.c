@@ -19,167 +19,80 @@
 #include <sys/wait.h>
 #include "builtin.h"
 #include "util/build-id-cache.h"
-#include "util/buildid-table.h"
-#include "util/data.h"
 #include "util/debug.h"
-#include "util/evlist-open.h"
-#include "util/header.h"
-#include "util/mmap.h"
 #include "util/parse-events.h"
-#include "util/record-opts.h"
-#include "util/record-features.h"
-#include "util/synthetic-events.h"
+#include "util/record.h"
 
-
-struct record {
-	struct record_opts opts;
-	struct rec_evlist rec_evlist;
-	struct evlist evlist;
-	struct perf_header header;
-	struct perf_data data;
-	struct perf_mmap *mmaps;
-	int nr_mmaps;
-	struct buildid_table table;
-	enum buildid_source src;
-	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
-	bool attr_build_id;			/* it asked the kernel for ids */
-	int time_off;				/* TIME's offset in a sample, or -1 */
-	u64 bytes_written;
-	u64 samples, lost, lost_chunks;
-	u64 first_time, last_time;
-	u64 wakeups;
-	int write_err;				/* first write error */
-	/* workload */
-	pid_t child;
-	int go_fd;				/* write end: tells the child to exec */
-	int exec_err_fd;			/* read end: errno if exec failed */
-	int child_status;
-	bool child_done;
-	int stop_signal;			/* SIGINT/SIGTERM/SIGHUP that stopped us */
-	int argc;				/* for CMDLINE, in every output file */
-	const char **argv;
-	const char *workload;
-};
-
-static int record__write(void *priv, const void *buf, size_t len)
-{
-	struct record *rec = priv;
-	int ret;
-
-	if (rec->write_err)
-		return rec->write_err;
-	ret = perf_data__write(&rec->data, buf, len);
-	if (ret < 0) {
-		rec->write_err = ret;
-		return ret;
-	}
-	rec->bytes_written += len;
-	return 0;
-}
-
-static int record__emit(void *priv, const union perf_event *event)
-{
-	return record__write(priv, event, event->header.size);
-}
-
-/* Every record the kernel hands us, before it is written. */
-static int record__inspect(void *priv, const union perf_event *event,
-			   struct perf_event_header *fix)
-{
-	struct record *rec = priv;
-	struct perf_mmap_info info;
-	int ret = 0;
-
-	switch (event->header.type) {
-	case PERF_RECORD_SAMPLE:
-		rec->samples++;
-		if (rec->time_off >= 0 && (size_t)rec->time_off + 8 <= event->header.size) {
-			u64 t;
-
-			memcpy(&t, (char *)event + rec->time_off, sizeof(t));
-			if (!rec->first_time || t < rec->first_time)
-				rec->first_time = t;
-			if (t > rec->last_time)
-				rec->last_time = t;
-		}
-		break;
-	case PERF_RECORD_LOST:
-		if (event->header.size >= sizeof(struct perf_record_lost)) {
-			rec->lost += event->lost.lost;
-			rec->lost_chunks++;
-		}
-		break;
-	case PERF_RECORD_MMAP2:
-		/*
-		 * A concurrent build-id session makes the kernel set this misc
-		 * bit on our inode-form records too: clear it, so no reader
-		 * takes maj for a build-id size (upstream 6.1 overflows on it).
-		 */
-		if (!rec->attr_build_id && (event->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
-			*fix = event->header;
-			fix->misc &= ~PERF_RECORD_MISC_MMAP_BUILD_ID;
-			ret = 1;
-		}
-		/* fall through */
-	case PERF_RECORD_MMAP:
-	case PERF_RECORD_MMAP3:
-		if (event->header.type == PERF_RECORD_MMAP3 && rec->src != BUILDID_SRC_MMAP3)
-			break;
-		if (perf_event__parse_mmap(event, &rec->track_attr, &info))
-			break;
-		if (event->header.misc & PERF_RECORD_MISC_MMAP_DATA)
-			break;
-		if (!info.has_build_id && buildid_table__skip_path(info.filename))
-			break;
-		if (buildid_table__add(&rec->table, info.filename,
-				       event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
-				       info.build_id, info.has_build_id ? info.build_id_size : 0) < 0)
-			return -ENOMEM;
-		break;
-	default:
-		break;
-	}
-	return ret;
-}
-
-static const struct perf_mmap_ops record_mmap_ops = {
-	.record = record__inspect,
-	.write = record__write,
-};
-
-/* One pass over every ring buffer; a FINISHED_ROUND after data. */
-static int record__mmap_read_all(struct record *rec)
-{
-	static const struct perf_event_header round = {
-		.type = PERF_RECORD_FINISHED_ROUND, .size = sizeof(round),
-	};
-	bool any = false;
-	ssize_t n;
-	int i;
-
-	for (i = 0; i < rec->nr_mmaps; i++) {
-		n = perf_mmap__read(&rec->mmaps[i], &record_mmap_ops, rec);
-		if (n == -EINVAL) {
-			fprintf(stderr, "Warning: bad record in the ring buffer of CPU %d, "
-				"rest of it dropped\n", rec->mmaps[i].cpu);
-			continue;
-		}
-		if (n < 0)
-			return (int)n;
-		any |= n > 0;
-	}
-	if (any)
-		return record__write(rec, &round, sizeof(round));
-	return 0;
-}
-
-static int record__config_events(struct record *rec, const char *arg_for_errors)
+/* What every event shares: sampling, layout, inheritance, enabling. */
+static void record__config_attr(struct record *rec, struct perf_event_attr *attr, int nr)
 {
 	struct record_opts *opts = &rec->opts;
-	int i, ret;
+
+	if (opts->freq) {
+		attr->sample_freq = opts->freq;
+		attr->flags |= PERF_ATTR_FLAG_FREQ;
+	} else {
+		attr->sample_period = opts->period;
+	}
+	attr->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			    PERF_SAMPLE_PERIOD;
+	if (opts->callgraph)
+		attr->sample_type |= PERF_SAMPLE_CALLCHAIN;
+	if (opts->system_wide || opts->cpu_list)
+		attr->sample_type |= PERF_SAMPLE_CPU;
+	if (nr > 1)
+		attr->sample_type |= PERF_SAMPLE_IDENTIFIER;
+	attr->read_format = PERF_FORMAT_ID;
+	attr->flags |= PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_INHERIT |
+		       PERF_ATTR_FLAG_SAMPLE_ID_ALL;
+	if (rec->workload && !opts->system_wide && !opts->cpu_list)
+		attr->flags |= PERF_ATTR_FLAG_ENABLE_ON_EXEC;
+	if (opts->overwrite)
+		attr->flags |= PERF_ATTR_FLAG_WRITE_BACKWARD;
+}
+
+/* The tracking event: maps (with build-ids), comms, forks/exits. */
+static void record__config_tracking(struct record *rec, struct perf_event_attr *attr)
+{
+	attr->flags |= PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP2 | PERF_ATTR_FLAG_COMM |
+		       PERF_ATTR_FLAG_COMM_EXEC | PERF_ATTR_FLAG_TASK;
+	if (rec->src == BUILDID_SRC_MMAP2)
+		attr->flags |= PERF_ATTR_FLAG_BUILD_ID;
+	else if (rec->src == BUILDID_SRC_MMAP3)
+		attr->flags |= PERF_ATTR_FLAG_MMAP3;
+	rec->track_attr = *attr;
+	rec->attr_build_id = rec->src == BUILDID_SRC_MMAP2;
+}
+
+/*
+ * --overwrite: the side-band goes to a forward "dummy" event of its own,
+ * so a flight recorder that overwrites old samples never loses the maps
+ * needed to resolve the ones it keeps.
+ */
+static int record__add_dummy(struct record *rec, int nr)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	record__config_attr(rec, &attr, nr);
+	attr.flags &= ~PERF_ATTR_FLAG_WRITE_BACKWARD;
+	record__config_tracking(rec, &attr);
+	return rec_evlist__add(&rec->rec_evlist, &attr, "dummy:u");
+}
+
+static int record__config_events(struct record *rec)
+{
+	struct record_opts *opts = &rec->opts;
+	int i, ret, nr;
 
 	if (!opts->nr_events)
 		opts->events[opts->nr_events++] = "cpu-clock";
+	nr = opts->nr_events + (opts->overwrite ? 1 : 0);
+	if (opts->overwrite && record__add_dummy(rec, nr))
+		return 1;
 	for (i = 0; i < opts->nr_events; i++) {
 		struct perf_event_attr attr;
 
@@ -190,37 +103,9 @@ static int record__config_events(struct record *rec, const char *arg_for_errors)
 			parse_events__print_error(opts->events[i], 0);
 			return record_opts__usage();
 		}
-		if (opts->freq) {
-			attr.sample_freq = opts->freq;
-			attr.flags |= PERF_ATTR_FLAG_FREQ;
-		} else {
-			attr.sample_period = opts->period;
-		}
-		attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-				   PERF_SAMPLE_PERIOD;
-		if (opts->callgraph)
-			attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
-		if (opts->system_wide || opts->cpu_list)
-			attr.sample_type |= PERF_SAMPLE_CPU;
-		if (opts->nr_events > 1)
-			attr.sample_type |= PERF_SAMPLE_IDENTIFIER;
-		attr.read_format = PERF_FORMAT_ID;
-		attr.flags |= PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_INHERIT |
-			      PERF_ATTR_FLAG_SAMPLE_ID_ALL;
-		if (rec->workload && !opts->system_wide && !opts->cpu_list)
-			attr.flags |= PERF_ATTR_FLAG_ENABLE_ON_EXEC;
-		if (i == 0) {
-			/* The tracking event: maps, comms, forks/exits. */
-			attr.flags |= PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP2 |
-				      PERF_ATTR_FLAG_COMM | PERF_ATTR_FLAG_COMM_EXEC |
-				      PERF_ATTR_FLAG_TASK;
-			if (rec->src == BUILDID_SRC_MMAP2)
-				attr.flags |= PERF_ATTR_FLAG_BUILD_ID;
-			else if (rec->src == BUILDID_SRC_MMAP3)
-				attr.flags |= PERF_ATTR_FLAG_MMAP3;
-			rec->track_attr = attr;
-			rec->attr_build_id = rec->src == BUILDID_SRC_MMAP2;
-		}
+		record__config_attr(rec, &attr, nr);
+		if (i == 0 && !opts->overwrite)
+			record__config_tracking(rec, &attr);
 		ret = rec_evlist__add(&rec->rec_evlist, &attr, opts->events[i]);
 		if (ret)
 			return 1;
@@ -232,7 +117,6 @@ static int record__config_events(struct record *rec, const char *arg_for_errors)
 		rec->time_off = 8 + (st & PERF_SAMPLE_IDENTIFIER ? 8 : 0) +
 				(st & PERF_SAMPLE_IP ? 8 : 0) + (st & PERF_SAMPLE_TID ? 8 : 0);
 	}
-	(void)arg_for_errors;
 	return 0;
 }
 
@@ -295,44 +179,6 @@ static int record__start_workload(struct record *rec)
 	return n == sizeof(e) ? -e : 0;
 }
 
-static int record__mmap_all(struct record *rec)
-{
-	struct rec_evlist *el = &rec->rec_evlist;
-	int c, t, i, ret;
-
-	rec->mmaps = calloc(el->cpus.nr, sizeof(*rec->mmaps));
-	if (!rec->mmaps)
-		return -ENOMEM;
-	for (c = 0; c < el->cpus.nr; c++) {
-		int out = *rec_evsel__fd(&el->entries[0], el, c, 0);
-
-		ret = perf_mmap__open(&rec->mmaps[c], out, el->cpus.cpus[c], rec->opts.mmap_pages);
-		if (ret) {
-			fprintf(stderr, "Error: cannot mmap the ring buffer (%zu pages) of CPU %d: %s\n"
-				"Hint: try fewer pages with -m, or raise /proc/sys/kernel/perf_event_mlock_kb\n",
-				rec->opts.mmap_pages, el->cpus.cpus[c], strerror(-ret));
-			return ret;
-		}
-		rec->nr_mmaps++;
-		/* Everything else on this CPU goes to the same buffer. */
-		for (i = 0; i < el->nr; i++) {
-			for (t = 0; t < el->threads.nr; t++) {
-				int fd = *rec_evsel__fd(&el->entries[i], el, c, t);
-
-				if (fd == out)
-					continue;
-				if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, out) < 0) {
-					ret = -errno;
-					fprintf(stderr, "Error: cannot redirect event output: %s\n",
-						strerror(errno));
-					return ret;
-				}
-			}
-		}
-	}
-	return 0;
-}
-
 /* The session's evlist (attrs, ids, names) as the header writes it. */
 static int record__build_evlist(struct record *rec)
 {
@@ -354,60 +200,6 @@ static int record__build_evlist(struct record *rec)
 	return 0;
 }
 
-/*
- * What existed before the events: the kernel map, and the target's
- * processes.  @again (a new --switch-output file): the workload too, whose
- * maps the kernel reported only into the first file.
- */
-static int record__synthesize(struct record *rec, bool again)
-{
-	struct synth_ctx *ctx = calloc(1, sizeof(*ctx));
-	int ret;
-
-	if (!ctx)
-		return -ENOMEM;
-	ctx->emit = record__emit;
-	ctx->priv = rec;
-	ctx->sample_type = rec->track_attr.sample_type;
-	ctx->sample_id_all = true;
-	ctx->id = rec->rec_evlist.entries[0].ids[0];
-	ctx->build_id_mmap2 = rec->src == BUILDID_SRC_MMAP2;
-	ctx->mmap3 = rec->src == BUILDID_SRC_MMAP3;
-	ctx->table = &rec->table;
-	ret = synth__kernel_mmap(ctx);
-	if (!ret) {
-		if (rec->opts.system_wide || (rec->opts.cpu_list && !rec->workload))
-			ret = synth__all_processes(ctx);
-		else if (rec->opts.pid > 0)
-			ret = synth__process(ctx, rec->opts.pid);
-		else if (rec->opts.tid > 0)
-			ret = synth__process(ctx, rec->opts.tid);
-		else if (again && rec->child > 0)
-			ret = synth__process(ctx, rec->child);
-	}
-	free(ctx);
-	return ret;
-}
-
-static void record__print_summary(struct record *rec)
-{
-	if (rec->lost)
-		fprintf(stderr, "Warning: lost %llu events in %llu chunks: "
-			"increase the buffer with -m or lower the frequency with -F\n",
-			(unsigned long long)rec->lost, (unsigned long long)rec->lost_chunks);
-	if (rec->opts.quiet)
-		return;
-	fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
-		(unsigned long long)rec->wakeups);
-	if (rec->data.is_pipe)
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n",
-			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
-	else
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-			rec->bytes_written / 1024.0 / 1024.0, rec->data.path,
-			(unsigned long long)rec->samples);
-}
-
 /* Reap the workload if it ended; true once it has. */
 static bool record__reap(struct record *rec)
 {
@@ -422,7 +214,14 @@ static bool record__reap(struct record *rec)
 	return rec->child_done;
 }
 
-static int record__switch_output(struct record *rec);
+/* A switch from the loop (not the last file): upstream's two lines. */
+static int record__switch(struct record *rec)
+{
+	if (!rec->opts.quiet)
+		fprintf(stderr, "[ perf record: dump data: Woken up %llu times ]\n",
+			(unsigned long long)rec->wakeups);
+	return record__switch_output(rec);
+}
 
 /*
  * Poll the ring buffers and the signalfd until the workload ends, a
@@ -448,9 +247,11 @@ static int record__loop(struct record *rec, int sfd)
 		bool woken = false;
 
 		ret = record__mmap_read_all(rec);
+		if (!ret && switch_output__due(&rec->opts.switch_output, rec->bytes_written))
+			ret = record__switch(rec);
 		if (ret)
 			break;
-		if (poll(pfd, n + 1, -1) < 0) {
+		if (poll(pfd, n + 1, switch_output__poll_timeout(&rec->opts.switch_output)) < 0) {
 			if (errno == EINTR)
 				continue;
 			ret = -errno;
@@ -472,8 +273,8 @@ static int record__loop(struct record *rec, int sfd)
 						done = true;
 				} else if (si.ssi_signo == SIGUSR2) {
 					/* Only meaningful with --switch-output. */
-					if (rec->opts.switch_output && !rec->data.is_pipe) {
-						ret = record__switch_output(rec);
+					if (rec->opts.switch_output.signal) {
+						ret = record__switch(rec);
 						if (ret)
 							done = true;
 					}
@@ -491,98 +292,13 @@ static int record__loop(struct record *rec, int sfd)
 	return ret;
 }
 
-/* Features, then the file header and attrs (or the stream's header records). */
-static int record__begin_output(struct record *rec)
-{
-	int ret;
-
-	ret = record_features__host(&rec->header, rec->argc, rec->argv, PERF_VERSION);
-	if (!ret)
-		ret = record_features__event_desc(&rec->header, &rec->evlist);
-	if (ret)
-		return ret;
-	if (rec->data.is_pipe)
-		return perf_header__write_pipe(&rec->header, &rec->evlist, &rec->data);
-	return perf_header__write_begin(&rec->header, &rec->evlist, &rec->data);
-}
-
-/* File mode: the header table, SAMPLE_TIME, feature sections, final header. */
-static int record__end_file(struct record *rec)
-{
-	int r = 0;
-
-	if (!rec->opts.no_buildid) {
-		buildid_table__resolve(&rec->table);
-		r = buildid_table__to_header(&rec->table, &rec->header);
-	}
-	if (!r && rec->samples)
-		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);
-	/* With a full disk this fails too; the header then says size 0. */
-	if (!r)
-		r = perf_header__write_end(&rec->header, &rec->evlist, &rec->data,
-					   rec->bytes_written);
-	return r;
-}
-
-/* --switch-output: the finished file becomes PATH.<YYYYmmddHHMMSSmmm>. */
-static int record__rename_output(struct record *rec)
-{
-	char name[4096 + 32], stamp[32];
-	struct timespec ts;
-	struct tm tm;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	localtime_r(&ts.tv_sec, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%d%H%M%S", &tm);
-	snprintf(name, sizeof(name), "%s.%s%03ld", rec->opts.output, stamp,
-		 ts.tv_nsec / 1000000);
-	if (rename(rec->opts.output, name)) {
-		fprintf(stderr, "Error: cannot rename %s to %s: %s\n", rec->opts.output, name,
-			strerror(errno));
-		return -errno;
-	}
-	if (!rec->opts.quiet)
-		fprintf(stderr, "[ perf record: dump data: Woken up %llu times ]\n"
-			"[ perf record: Dump %s ]\n", (unsigned long long)rec->wakeups, name);
-	return 0;
-}
-
-/*
- * SIGUSR2 with --switch-output: finish this file (complete: its own
- * build-id table), move it aside, and start a new one that describes
- * itself too (features, attrs, the maps that exist now).
- */
-static int record__switch_output(struct record *rec)
-{
-	int ret;
-
-	ret = record__mmap_read_all(rec);
-	if (!ret)
-		ret = record__end_file(rec);
-	perf_data__close(&rec->data);
-	if (!ret)
-		ret = record__rename_output(rec);
-	if (ret)
-		return ret;
-	rec->bytes_written = rec->samples = rec->first_time = rec->last_time = 0;
-	rec->wakeups = 0;
-	perf_header__exit(&rec->header);
-	perf_header__init(&rec->header);
-	ret = perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, true);
-	if (!ret)
-		ret = record__begin_output(rec);
-	if (!ret)
-		ret = record__synthesize(rec, true);
-	return ret;
-}
-
 static int record__finish(struct record *rec, int loop_err)
 {
 	int ret = loop_err;
 
 	rec_evlist__disable(&rec->rec_evlist);
 	if (!ret)
-		ret = record__mmap_read_all(rec);
+		ret = record__drain(rec);
 	if (rec->write_err == -ENOSPC)
 		fprintf(stderr, "Error: no space left on device writing %s: the data "
 			"that fit was kept\n", rec->data.path);
@@ -597,8 +313,13 @@ static int record__finish(struct record *rec, int loop_err)
 	} else {
 		int r = record__end_file(rec);
 
-		if (!r && rec->opts.switch_output)
-			r = record__rename_output(rec);
+		if (!r && rec->opts.switch_output.enabled) {
+			if (!rec->opts.quiet)
+				fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
+					(unsigned long long)rec->wakeups);
+			r = switch_output__rename(&rec->opts.switch_output, rec->opts.output,
+						  rec->opts.quiet);
+		}
 		if (r && !ret)
 			ret = r;
 	}
@@ -667,7 +388,7 @@ int cmd_record(int argc, const char **argv)
 {
 	struct record *rec;
 	sigset_t mask, oldmask;
-	int cmd_idx = 0, sfd = -1, ret, exec_err = 0, i, code;
+	int cmd_idx = 0, sfd = -1, ret, exec_err = 0, code;
 	const char *force_env = getenv("PERF_MMAP3_FORCE_USERSPACE_BUILDID");
 
 	rec = calloc(1, sizeof(*rec));
@@ -695,7 +416,7 @@ int cmd_record(int argc, const char **argv)
 	rec->src = buildid_source__probe(force_env && !strcmp(force_env, "1"));
 	pr_debug(rec->opts.verbose, 1, "build-ids from: %s\n", buildid_source__name(rec->src));
 
-	ret = record__config_events(rec, NULL);
+	ret = record__config_events(rec);
 	if (ret) {
 		code = ret;
 		goto out_free;
@@ -748,6 +469,7 @@ int cmd_record(int argc, const char **argv)
 			rec->child_done = true;
 		}
 	}
+	switch_output__arm(&rec->opts.switch_output);
 	ret = exec_err ? 0 : record__loop(rec, sfd);
 	if (rec->child > 0 && !record__reap(rec)) {
 		/* Told to stop, or cannot write: stop the workload too, like upstream. */
@@ -774,9 +496,7 @@ out_child:
 		waitpid(rec->child, NULL, 0);
 	}
 out_mmaps:
-	for (i = 0; i < rec->nr_mmaps; i++)
-		perf_mmap__close(&rec->mmaps[i]);
-	free(rec->mmaps);
+	record__munmap_all(rec);
 out_data:
 	perf_data__close(&rec->data);
 out_sig:

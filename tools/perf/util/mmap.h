@@ -20,6 +20,8 @@ struct perf_mmap {
 	int fd;
 	int cpu;
 	char *bounce;			/* a record that wraps, copied whole */
+	bool overwrite;			/* backward, read-only: a flight recorder */
+	u32 *offs;			/* overwrite: record offsets of one read */
 };
 
 /*
@@ -27,6 +29,11 @@ struct perf_mmap {
  * -errno (prints nothing: the caller knows what the fd is).
  */
 int perf_mmap__open(struct perf_mmap *map, int fd, int cpu, size_t data_pages);
+/*
+ * The same for an event with attr.write_backward: mapped read-only, so
+ * the kernel overwrites the oldest records instead of stopping.
+ */
+int perf_mmap__open_overwrite(struct perf_mmap *map, int fd, int cpu, size_t data_pages);
 void perf_mmap__close(struct perf_mmap *map);
 
 struct perf_mmap_ops {
@@ -47,5 +54,14 @@ struct perf_mmap_ops {
  * record with a bad size (the rest of it is then dropped).
  */
 ssize_t perf_mmap__read(struct perf_mmap *map, const struct perf_mmap_ops *ops, void *priv);
+
+/*
+ * Overwrite mode: what the kernel wrote since the last read (at most one
+ * buffer: the newest records), handed out oldest first.  The caller
+ * pauses the output around it.  Returns bytes or -errno; a bad record
+ * ends the walk (older records are then dropped, newer ones kept).
+ */
+ssize_t perf_mmap__read_backward(struct perf_mmap *map, const struct perf_mmap_ops *ops,
+				 void *priv);
 
 #endif

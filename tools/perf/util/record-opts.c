@@ -56,6 +56,7 @@ void record_opts__exit(struct record_opts *opts)
 
 	for (i = 0; i < opts->nr_copies; i++)
 		free(opts->copies[i]);
+	switch_output__exit(&opts->switch_output);
 	opts->nr_copies = 0;
 }
 
@@ -63,6 +64,8 @@ enum {
 	OPT_CALL_GRAPH = 256,
 	OPT_BUILDID_MMAP,
 	OPT_SWITCH_OUTPUT,
+	OPT_SWITCH_MAX_FILES,
+	OPT_OVERWRITE,
 };
 
 static const struct option record_options[] = {
@@ -82,6 +85,8 @@ static const struct option record_options[] = {
 	{ "no-buildid-cache",	no_argument,		NULL, 'N' },
 	{ "buildid-mmap",	no_argument,		NULL, OPT_BUILDID_MMAP },
 	{ "switch-output",	optional_argument,	NULL, OPT_SWITCH_OUTPUT },
+	{ "switch-max-files",	required_argument,	NULL, OPT_SWITCH_MAX_FILES },
+	{ "overwrite",		no_argument,		NULL, OPT_OVERWRITE },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -156,9 +161,31 @@ static int parse_pid(const char *s, pid_t *pid)
 	return 0;
 }
 
+/*
+ * Buffers are read when the kernel wakes us, at half a buffer: a smaller
+ * size threshold is only checked that often (upstream's warning).
+ */
+static void record_opts__warn_switch_size(const struct record_opts *opts)
+{
+	static const char * const units[] = { "", "K", "M", "G" };
+	u64 wakeup = (opts->mmap_pages + 1) * (u64)sysconf(_SC_PAGESIZE) / 2;
+	u64 v = wakeup;
+	int u = 0;
+
+	if (opts->quiet || !opts->switch_output.size || opts->switch_output.size >= wakeup)
+		return;
+	while (v >= 1024 && u < 3) {
+		v /= 1024;
+		u++;
+	}
+	fprintf(stderr, "WARNING: switch-output data size lower than wakeup kernel buffer size "
+		"(%llu%s) expect bigger perf.data sizes\n", (unsigned long long)v, units[u]);
+}
+
 int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd_idx)
 {
-	int c;
+	int c, max_files = 0;
+	u64 v;
 
 	opts->freq = DEFAULT_FREQ;
 	opts->mmap_pages = DEFAULT_MMAP_PAGES;
@@ -229,11 +256,19 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 			opts->no_buildid_cache = true;
 			break;
 		case OPT_SWITCH_OUTPUT:
-			/* Only the signal form: SIZE and TIME rotation are not done. */
-			if (optarg && strcmp(optarg, "signal"))
-				return record_opts__usage_error("--switch-output=%s is not supported "
-								"(only signal)", optarg);
-			opts->switch_output = true;
+			if (switch_output__parse(&opts->switch_output, optarg))
+				return record_opts__usage_error("invalid --switch-output value '%s': "
+								"signal, size[BKMG] or time[smhd]",
+								optarg);
+			break;
+		case OPT_SWITCH_MAX_FILES:
+			if (parse_u64(optarg, &v) || v > 0x7fffffff)
+				return record_opts__usage_error("invalid --switch-max-files: '%s'",
+								optarg);
+			max_files = (int)v;
+			break;
+		case OPT_OVERWRITE:
+			opts->overwrite = true;
 			break;
 		case OPT_BUILDID_MMAP:
 			/* Kernel build-ids are already the default when available. */
@@ -254,8 +289,13 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 		return record_opts__usage_error("-p and -t exclude each other");
 	if (!opts->output)
 		opts->output = "perf.data";
-	if (opts->switch_output && !strcmp(opts->output, "-"))
+	if (opts->switch_output.enabled && !strcmp(opts->output, "-"))
 		return record_opts__usage_error("--switch-output needs an output file, not a pipe");
+	if (opts->overwrite && !strcmp(opts->output, "-"))
+		return record_opts__usage_error("--overwrite needs an output file, not a pipe");
+	if (switch_output__init(&opts->switch_output, max_files))
+		return record_opts__usage_error("out of memory");
+	record_opts__warn_switch_size(opts);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <linux/types.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include "switch-output.h"
 
 #define DEFAULT_FREQ		4000
 #define DEFAULT_MMAP_PAGES	128
@@ -29,7 +30,8 @@ struct record_opts {
 	bool no_buildid;
 	bool no_buildid_cache;
 	bool force;
-	bool switch_output;		/* --switch-output[=signal]: SIGUSR2 rotates */
+	bool overwrite;			/* --overwrite: backward flight-recorder buffers */
+	struct switch_output switch_output;	/* --switch-output, --switch-max-files */
 };
 
 /*

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf record's output files: the header and attrs, the records for what
+ * existed before the events (synthesized), the finishing build-id table,
+ * and --switch-output rotation, after which every file still describes
+ * itself (so each one is readable alone, by us and by upstream perf).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "record.h"
+#include "builtin.h"
+#include "record-features.h"
+#include "synthetic-events.h"
+
+int record__write(void *priv, const void *buf, size_t len)
+{
+	struct record *rec = priv;
+	int ret;
+
+	if (rec->write_err)
+		return rec->write_err;
+	ret = perf_data__write(&rec->data, buf, len);
+	if (ret < 0) {
+		rec->write_err = ret;
+		return ret;
+	}
+	rec->bytes_written += len;
+	return 0;
+}
+
+int record__emit(void *priv, const union perf_event *event)
+{
+	return record__write(priv, event, event->header.size);
+}
+
+/*
+ * What existed before the events: the kernel map, and the target's
+ * processes.  @again (a new --switch-output file): the workload too, whose
+ * maps the kernel reported only into the first file.
+ */
+int record__synthesize(struct record *rec, bool again)
+{
+	struct synth_ctx *ctx = calloc(1, sizeof(*ctx));
+	int ret;
+
+	if (!ctx)
+		return -ENOMEM;
+	ctx->emit = record__emit;
+	ctx->priv = rec;
+	ctx->sample_type = rec->track_attr.sample_type;
+	ctx->sample_id_all = true;
+	ctx->id = rec->rec_evlist.entries[0].ids[0];
+	ctx->build_id_mmap2 = rec->src == BUILDID_SRC_MMAP2;
+	ctx->mmap3 = rec->src == BUILDID_SRC_MMAP3;
+	ctx->table = &rec->table;
+	ret = synth__kernel_mmap(ctx);
+	if (!ret) {
+		if (rec->opts.system_wide || (rec->opts.cpu_list && !rec->workload))
+			ret = synth__all_processes(ctx);
+		else if (rec->opts.pid > 0)
+			ret = synth__process(ctx, rec->opts.pid);
+		else if (rec->opts.tid > 0)
+			ret = synth__process(ctx, rec->opts.tid);
+		else if (again && rec->child > 0)
+			ret = synth__process(ctx, rec->child);
+	}
+	free(ctx);
+	return ret;
+}
+
+void record__print_summary(struct record *rec)
+{
+	if (rec->lost)
+		fprintf(stderr, "Warning: lost %llu events in %llu chunks: "
+			"increase the buffer with -m or lower the frequency with -F\n",
+			(unsigned long long)rec->lost, (unsigned long long)rec->lost_chunks);
+	if (rec->opts.quiet)
+		return;
+	/* With --switch-output it came before the last "Dump" line. */
+	if (!rec->opts.switch_output.enabled)
+		fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
+			(unsigned long long)rec->wakeups);
+	if (rec->opts.switch_output.enabled)
+		/* Upstream's form: the file names are in the "Dump" lines. */
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
+			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
+	else if (rec->data.is_pipe)
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n",
+			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
+	else
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
+			rec->bytes_written / 1024.0 / 1024.0, rec->data.path,
+			(unsigned long long)rec->samples);
+}
+
+/* Features, then the file header and attrs (or the stream's header records). */
+int record__begin_output(struct record *rec)
+{
+	int ret;
+
+	ret = record_features__host(&rec->header, rec->argc, rec->argv, PERF_VERSION);
+	if (!ret)
+		ret = record_features__event_desc(&rec->header, &rec->evlist);
+	if (ret)
+		return ret;
+	if (rec->data.is_pipe)
+		return perf_header__write_pipe(&rec->header, &rec->evlist, &rec->data);
+	return perf_header__write_begin(&rec->header, &rec->evlist, &rec->data);
+}
+
+/* File mode: the header table, SAMPLE_TIME, feature sections, final header. */
+int record__end_file(struct record *rec)
+{
+	int r = 0;
+
+	if (!rec->opts.no_buildid) {
+		buildid_table__resolve(&rec->table);
+		r = buildid_table__to_header(&rec->table, &rec->header);
+	}
+	if (!r && rec->samples)
+		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);
+	/* With a full disk this fails too; the header then says size 0. */
+	if (!r)
+		r = perf_header__write_end(&rec->header, &rec->evlist, &rec->data,
+					   rec->bytes_written);
+	return r;
+}
+
+/*
+ * Finish this file (complete: its own build-id table), move it aside,
+ * and start a new one that describes itself too (features, attrs, the
+ * maps that exist now).  The build-id table is kept: the DSOs it names
+ * may still be mapped, and an unused entry costs a few bytes.
+ */
+int record__switch_output(struct record *rec)
+{
+	int ret;
+
+	ret = record__drain(rec);
+	if (!ret)
+		ret = record__end_file(rec);
+	perf_data__close(&rec->data);
+	if (!ret)
+		ret = switch_output__rename(&rec->opts.switch_output, rec->opts.output, rec->opts.quiet);
+	if (ret)
+		return ret;
+	rec->bytes_written = rec->samples = rec->first_time = rec->last_time = 0;
+	rec->wakeups = 0;
+	perf_header__exit(&rec->header);
+	perf_header__init(&rec->header);
+	ret = perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, true);
+	if (!ret)
+		ret = record__begin_output(rec);
+	if (!ret)
+		ret = record__synthesize(rec, true);
+	switch_output__arm(&rec->opts.switch_output);
+	return ret;
+}

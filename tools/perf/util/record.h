@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One perf record session, shared by builtin-record.c (command, workload,
+ * poll loop) and its util/ parts: record-mmap.c (ring buffers: forward
+ * reads and --overwrite snapshots) and record-output.c (files: begin,
+ * synthesize, finish, --switch-output rotation).
+ */
+#ifndef __PERF_RECORD_H
+#define __PERF_RECORD_H
+
+#include <linux/types.h>
+#include <linux/perf_event.h>
+#include <sys/types.h>
+#include "buildid-table.h"
+#include "data.h"
+#include "evlist.h"
+#include "evlist-open.h"
+#include "header.h"
+#include "mmap.h"
+#include "record-opts.h"
+
+struct record {
+	struct record_opts opts;
+	struct rec_evlist rec_evlist;
+	struct evlist evlist;
+	struct perf_header header;
+	struct perf_data data;
+	struct perf_mmap *mmaps;	/* forward ones, then overwrite ones */
+	int nr_mmaps;
+	struct buildid_table table;
+	enum buildid_source src;
+	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
+	bool attr_build_id;			/* it asked the kernel for ids */
+	int time_off;				/* TIME's offset in a sample, or -1 */
+	u64 bytes_written;
+	u64 samples, lost, lost_chunks;
+	u64 first_time, last_time;
+	u64 wakeups;
+	int write_err;				/* first write error */
+	/* workload */
+	pid_t child;
+	int go_fd;				/* write end: tells the child to exec */
+	int exec_err_fd;			/* read end: errno if exec failed */
+	int child_status;
+	bool child_done;
+	int stop_signal;			/* SIGINT/SIGTERM/SIGHUP that stopped us */
+	int argc;				/* for CMDLINE, in every output file */
+	const char **argv;
+	const char *workload;
+};
+
+/* Append to the output; the first error sticks (rec->write_err). */
+int record__write(void *priv, const void *buf, size_t len);
+int record__emit(void *priv, const union perf_event *event);
+
+/* record-mmap.c */
+/* One ring buffer per CPU; with --overwrite a forward one for side-band too. */
+int record__mmap_all(struct record *rec);
+/* Forward buffers: write what they hold, then a FINISHED_ROUND. */
+int record__mmap_read_all(struct record *rec);
+/* --overwrite: pause, write the newest records of every buffer, resume. */
+int record__snapshot(struct record *rec);
+/* Everything pending: forward buffers, and the snapshot with --overwrite. */
+int record__drain(struct record *rec);
+void record__munmap_all(struct record *rec);
+
+/* record-output.c */
+int record__begin_output(struct record *rec);
+int record__synthesize(struct record *rec, bool again);
+int record__end_file(struct record *rec);
+/* --switch-output: finish this file, rename it, start a new one. */
+int record__switch_output(struct record *rec);
+void record__print_summary(struct record *rec);
+
+#endif
