@@ -3,6 +3,7 @@
  * buildid-list --store.  Sources, in order, for each DSO:
  *   1. already in the cache;
  *   2. kernel: /proc/kallsyms if the running kernel has the recorded id;
+ *      [vdso]: our own process's vdso if it has the recorded id;
  *      other DSOs: the file at the recorded path if it has the id;
  *   3. /usr/lib/debug/.build-id/xx/rest.debug (stored as "debug");
  *   4. debuginfod: the executable (stored as "elf"; for the kernel the
@@ -17,7 +18,10 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
 #include "build-id-cache.h"
 #include "build-id-store.h"
 #include "debug.h"
@@ -30,7 +34,7 @@ const char *build_id_store_src__name(enum build_id_store_src src)
 	switch (src) {
 	case BUILD_ID_STORE__CACHED:		return "already cached";
 	case BUILD_ID_STORE__ORIGINAL:		return "original path";
-	case BUILD_ID_STORE__KALLSYMS:		return "kallsyms";
+	case BUILD_ID_STORE__KALLSYMS:		return "running kernel";
 	case BUILD_ID_STORE__DEBUG_DIR:		return "debug dir";
 	case BUILD_ID_STORE__DEBUGINFOD_EXE:	return "debuginfod executable";
 	case BUILD_ID_STORE__DEBUGINFOD_DEBUG:	return "debuginfod debuginfo";
@@ -41,6 +45,42 @@ const char *build_id_store_src__name(enum build_id_store_src src)
 static bool is_kernel(const struct build_id_store_entry *e)
 {
 	return !strcmp(e->name, BUILD_ID_CACHE_KERNEL);
+}
+
+/*
+ * [vdso]: our own process's, when it carries the recorded id (the same
+ * kernel maps the same vdso; upstream takes its own vdso too).
+ */
+static int store_own_vdso(struct build_id_store_entry *e, const char *dir)
+{
+	unsigned long long start = 0, end = 0;
+	struct build_id bid;
+	char line[512];
+	bool found = false;
+	int fd, ret;
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	if (!f)
+		return -errno;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &start, &end) == 2;
+	fclose(f);
+	if (!found || end <= start || end - start > (1 << 20))
+		return -ENOENT;
+	if (buf__read_build_id((const void *)(uintptr_t)start, end - start, &bid) ||
+	    !build_id__equal(&bid, &e->bid))
+		return -ENOENT;
+	fd = memfd_create("vdso", MFD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = write(fd, (const void *)(uintptr_t)start, end - start) == (ssize_t)(end - start) &&
+	      !lseek(fd, 0, SEEK_SET) ? 0 : -EIO;
+	if (!ret)
+		ret = build_id_cache__store_fd(dir, e->name, &e->bid, fd, NULL);
+	close(fd);
+	if (!ret)
+		e->src = BUILD_ID_STORE__KALLSYMS;
+	return ret;
 }
 
 static int store_local(struct build_id_store_entry *e, const char *dir, const char *debug_dir)
@@ -64,6 +104,8 @@ static int store_local(struct build_id_store_entry *e, const char *dir, const ch
 		e->src = BUILD_ID_STORE__KALLSYMS;
 		return ret;
 	}
+	if (!strcmp(e->name, BUILD_ID_CACHE_VDSO))
+		return store_own_vdso(e, dir);
 	if (e->name[0] == '/') {
 		ret = build_id_cache__add_file(dir, e->name, NULL, &bid, NULL);
 		if (ret != -ENOENT && ret != -ESTALE && ret != -EINVAL && ret != -ENOTDIR &&
