@@ -16,11 +16,18 @@
 #include <sys/stat.h>
 #include "build-id-cache.h"
 
+/* A directory below @dfd; a symlink there is -ELOOP, never followed. */
 static int open_dir(int dfd, const char *name)
 {
 	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	struct stat st;
 
-	return fd < 0 ? -errno : fd;
+	if (fd >= 0)
+		return fd;
+	if (errno == ENOTDIR && !fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) &&
+	    S_ISLNK(st.st_mode))
+		return -ELOOP;
+	return -errno;
 }
 
 /* rm -r of @name in @dfd; a symlink is unlinked, not followed. */
@@ -286,7 +293,8 @@ int build_id_cache__list(const char *dir, FILE *out)
 		return root == -ENOENT ? 0 : root;
 	ret = for_each_link(root, collect, &l);
 	close(root);
-	qsort(l.v, l.nr, sizeof(*l.v), str_cmp);
+	if (l.nr)
+		qsort(l.v, l.nr, sizeof(*l.v), str_cmp);
 	for (i = 0; i < l.nr; i++) {
 		if (!ret)
 			fprintf(out, "%s\n", l.v[i]);

@@ -87,14 +87,19 @@ static int cache__open_root(const char *dir)
 /* Enter (creating it if @create) one directory below @dfd, no symlinks. */
 static int cache__enter(int dfd, const char *comp, bool create)
 {
+	struct stat st;
 	int fd;
 
 	if (create && mkdirat(dfd, comp, 0755) && errno != EEXIST)
 		return -errno;
 	fd = openat(dfd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOTDIR ? -ELOOP : -errno;
-	return fd;
+	if (fd >= 0)
+		return fd;
+	/* O_NOFOLLOW | O_DIRECTORY on a symlink says ENOTDIR: say what it is */
+	if (errno == ENOTDIR && !fstatat(dfd, comp, &st, AT_SYMLINK_NOFOLLOW) &&
+	    S_ISLNK(st.st_mode))
+		return -ELOOP;
+	return -errno;
 }
 
 /*
