@@ -3,11 +3,11 @@
  * callpaths: a CPU-bound program with many distinct, deep call paths, for
  * benchmarking call-graph reports (bench/report).
  *
- *   callpaths [SECONDS] [THREADS] [PATHS]     (defaults: 1, 1, 2000)
+ *   callpaths [SECONDS] [THREADS] [PATHS]     (defaults: 1, 1, 20000)
  *
  * Each thread repeats PATHS different "walks" through 4096 functions
  * (step_0000 .. step_7777) and a recursive one.  A walk is fixed by its
- * number: a seeded generator picks its depth (4 to 27 calls), which
+ * number: a seeded generator picks its depth (8 to 55 calls), which
  * function each level calls next (one level in 16 goes through rec_step(),
  * which recurses 0 to 5 times) - so a walk is the same call path each time
  * it runs.  Every level does a little work before calling on, so samples
@@ -15,8 +15,8 @@
  *
  * Why bounded and deterministic: a report's memory should grow with the
  * number of distinct call paths, not with the number of samples.  With
- * PATHS walks of about 15 levels there are some PATHS * 15 distinct stacks
- * (about 30000 by default, over some 4000 symbols) however long the
+ * PATHS walks of about 31 levels there are some PATHS * 31 distinct stacks
+ * (about 600000 by default, over some 4000 symbols) however long the
  * recording, so a bigger file has more samples of the same paths; raise
  * PATHS for more variety.
  */
@@ -138,7 +138,7 @@ __attribute__((noinline)) static unsigned long run_walk(unsigned long id)
 	int depth;
 
 	walk__next(&w);
-	depth = 4 + (int)(walk__next(&w) % 24);
+	depth = 8 + (int)(walk__next(&w) % 48);
 	return steps[walk__next(&w) % NFUNCS](&w, depth);
 }
 
@@ -164,7 +164,7 @@ static int parse(const char *s, double max, double *out)
 
 int main(int argc, char **argv)
 {
-	double secs = 1, threads = 1, paths = 2000;
+	double secs = 1, threads = 1, paths = 20000;
 	pthread_t tid[64];
 	struct job jobs[64];
 	unsigned long sum = 0;
