@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Sort keys: --sort parsing (upstream's prefix matching, its errors),
+ * column widths and cells as upstream perf 6.1 lays them out.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <cmocka.h>
+#include "util/sort.h"
+#include "util/hist.h"
+#include "util/thread.h"
+#include "util/dso.h"
+#include "util/symbol.h"
+
+static struct symbol *sym_new(const char *name, u64 start)
+{
+	struct symbol *s = calloc(1, sizeof(*s) + strlen(name) + 1);
+
+	assert_non_null(s);
+	s->start = start;
+	s->end = start + 16;
+	strcpy(s->name, name);
+	return s;
+}
+
+static void test_parse(void **state)
+{
+	struct sort_keys sk;
+
+	sort_keys__init_default(&sk);
+	assert_int_equal(sk.nr, 3);
+	assert_int_equal(sk.keys[0], SORT_COMM);
+	assert_int_equal(sk.keys[2], SORT_SYM);
+
+	assert_int_equal(sort_keys__parse(&sk, "pid,sym,dso"), 0);
+	assert_int_equal(sk.nr, 3);
+	assert_int_equal(sk.keys[0], SORT_PID);
+	assert_int_equal(sk.keys[1], SORT_SYM);
+	assert_int_equal(sk.keys[2], SORT_DSO);
+	assert_true(sort_keys__has(&sk, SORT_DSO));
+	assert_false(sort_keys__has(&sk, SORT_COMM));
+
+	/* prefixes, any case, repeats ignored, like upstream */
+	assert_int_equal(sort_keys__parse(&sk, "Symbol,COMM,comm"), 0);
+	assert_int_equal(sk.nr, 2);
+	assert_int_equal(sk.keys[0], SORT_SYM);
+	assert_int_equal(sk.keys[1], SORT_COMM);
+
+	assert_int_equal(sort_keys__parse(&sk, "comm,foo"), -EINVAL);
+	assert_int_equal(sort_keys__parse(&sk, "tid"), -EINVAL);	/* not upstream's */
+	assert_int_equal(sort_keys__parse(&sk, "cpu"), -EINVAL);	/* upstream's, not ours */
+	assert_int_equal(sort_keys__parse(&sk, ","), -EINVAL);
+}
+
+static void test_cells(void **state)
+{
+	struct sort_widths sw;
+	struct dso *dso = dso__new("/usr/lib/x86_64-linux-gnu/libc.so.6", NULL);
+	struct thread *t = thread__new(1234, 1234, NULL, NULL);
+	struct symbol *s = sym_new("memcpy", 0x1000);
+	struct hist_entry a = { .comm = "demo", .thread = t, .dso = dso, .sym = s, .level = '.' };
+	struct hist_entry b = { .comm = "a-longer-comm", .thread = t, .dso = NULL,
+				.sym = NULL, .addr = 0xffffffff81000000ULL, .level = 'k' };
+	char buf[256];
+
+	assert_non_null(dso);
+	assert_non_null(t);
+	assert_int_equal(thread__set_comm(t, "demo", false), 0);
+	sort_widths__init(&sw, false);
+	assert_int_equal(sw.w[SORT_COMM], 7);		/* "Command" */
+	assert_int_equal(sw.w[SORT_DSO], 13);		/* "Shared Object" */
+	sort_widths__update(&sw, &a);
+	assert_int_equal(sw.w[SORT_COMM], 7);
+	assert_int_equal(sw.w[SORT_PID], 15);		/* "%7d:" + the Command width */
+	assert_int_equal(sw.w[SORT_SYM], 10);		/* "[.] memcpy" */
+
+	sort_key__snprintf(SORT_COMM, &a, buf, sizeof(buf), &sw, false);
+	assert_string_equal(buf, "demo   ");
+	sort_key__snprintf(SORT_DSO, &a, buf, sizeof(buf), &sw, false);
+	assert_string_equal(buf, "libc.so.6    ");
+	sort_key__snprintf(SORT_PID, &a, buf, sizeof(buf), &sw, true);
+	assert_string_equal(buf, "   1234:demo   ");
+	sort_key__snprintf(SORT_SYM, &a, buf, sizeof(buf), &sw, true);
+	assert_string_equal(buf, "[.] memcpy");
+
+	/* an unknown symbol: 0x and 16 digits, the DSO column at least 16 */
+	sort_widths__update(&sw, &b);
+	assert_int_equal(sw.w[SORT_COMM], 13);
+	assert_int_equal(sw.w[SORT_PID], 21);
+	assert_int_equal(sw.w[SORT_SYM], 22);
+	assert_int_equal(sw.w[SORT_DSO], 16);
+	sort_key__snprintf(SORT_SYM, &b, buf, sizeof(buf), &sw, true);
+	assert_string_equal(buf, "[k] 0xffffffff81000000");
+	sort_key__snprintf(SORT_SYM, &a, buf, sizeof(buf), &sw, false);
+	assert_string_equal(buf, "[.] memcpy            ");
+	sort_key__snprintf(SORT_DSO, &b, buf, sizeof(buf), &sw, false);
+	assert_string_equal(buf, "[unknown]       ");
+
+	/* verbose: DSOs by path */
+	sort_widths__init(&sw, true);
+	sort_widths__update(&sw, &a);
+	assert_int_equal(sw.w[SORT_DSO], (int)strlen(dso->long_name));
+
+	free(s);
+	thread__put(t);
+	dso__put(dso);
+}
+
+static void test_cmp(void **state)
+{
+	struct sort_keys sk;
+	struct dso *d1 = dso__new("/bin/aaa", NULL), *d2 = dso__new("/bin/bbb", NULL);
+	struct symbol *x = sym_new("x", 0x10), *y = sym_new("y", 0x20);
+	struct hist_entry a = { .comm = "c", .dso = d1, .sym = y };
+	struct hist_entry b = { .comm = "c", .dso = d2, .sym = x };
+	struct hist_entry u = { .comm = "c", .dso = d1, .sym = NULL, .addr = 0x10 };
+	struct hist_entry v = { .comm = "c", .dso = NULL, .sym = NULL, .addr = 0x10 };
+
+	sort_keys__init_default(&sk);
+	/* ties: ascending by key, dso before sym */
+	assert_true(sort_keys__cmp(&sk, &a, &b, false) < 0);
+	assert_int_equal(sort_keys__parse(&sk, "sym,dso"), 0);
+	assert_true(sort_keys__cmp(&sk, &a, &b, false) > 0);
+	/* unknowns after knowns */
+	assert_true(sort_keys__cmp(&sk, &a, &u, false) < 0);
+	assert_true(sort_keys__cmp(&sk, &u, &v, false) < 0);
+	/* identity: the sym key includes the DSO */
+	assert_false(sort_keys__equal(&sk, &u, &v));
+	assert_int_equal(sort_keys__parse(&sk, "comm"), 0);
+	assert_true(sort_keys__equal(&sk, &a, &b));
+
+	free(x);
+	free(y);
+	dso__put(d1);
+	dso__put(d2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_cells),
+		cmocka_unit_test(test_cmp),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

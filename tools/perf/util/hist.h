@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Histograms for perf report: one entry per distinct value of the sort
+ * keys (comm, dso, sym, pid), with the periods of the samples that fell
+ * on it.  Entries live in a hash keyed by the sort keys: adding a sample
+ * whose entry exists allocates nothing, so memory grows with the number
+ * of distinct entries (and, through the callchain trees, of distinct call
+ * paths), never with the number of samples.
+ *
+ * With --children every sample also adds its period to the "children"
+ * period of each distinct entry on its call path (the leaf's included);
+ * the leaf alone gets the "self" period.
+ */
+#ifndef __PERF_HIST_H
+#define __PERF_HIST_H
+
+#include <linux/types.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include "sort.h"
+
+struct thread;
+struct dso;
+struct symbol;
+struct callchain_cursor;
+struct callchain_tree;
+struct callchain_param;
+
+struct hist_entry {
+	struct hist_entry	*hnext;		/* hash chain */
+	u32			hash;
+	/*
+	 * The key.  Only the fields of the hists' sort keys take part in
+	 * identity; the others describe the first sample that made the
+	 * entry, as upstream keeps them.
+	 */
+	const char		*comm;		/* interned in the hists */
+	struct thread		*thread;	/* a reference */
+	struct dso		*dso;		/* a reference; NULL: [unknown] */
+	const struct symbol	*sym;		/* NULL: [unknown], shown as addr */
+	u64			addr;		/* in the DSO's space (or the ip) */
+	char			level;		/* 'k' kernel, '.' user */
+	/* The values. */
+	u64			period;		/* self */
+	u64			period_children;
+	u64			nr_samples;
+	/*
+	 * Longest call path stored under the entry, counted as upstream
+	 * counts its callchain depth: ties of --children periods within a
+	 * thread put callers above callees.
+	 */
+	u32			max_depth;
+	struct callchain_tree	*callchain;	/* NULL without call graphs */
+};
+
+struct hist_strings;
+
+struct hists {
+	struct sort_keys	sort;
+	struct hist_entry	**buckets;
+	size_t			nr_buckets;	/* a power of two */
+	size_t			nr_entries;
+	u64			total_period;	/* all samples: the 100% */
+	u64			nr_samples;
+	bool			children;	/* cumulate along call paths */
+	/* With callchains: the graph setting, each entry gets a tree. */
+	const struct callchain_param *callchain;
+	bool			caller_order;	/* depth as upstream's ORDER_CALLER */
+	struct hist_strings	*strings;	/* interned comms */
+	/* scratch for one sample's distinct entries (--children) */
+	struct hist_entry	**seen;
+	size_t			nr_seen_alloc;
+	/* After hists__output_resort(): the entries in output order. */
+	struct hist_entry	**sorted;
+};
+
+/*
+ * @callchain: NULL when no call graph is kept (-g none, no callchains).
+ * Returns 0 or -ENOMEM.
+ */
+int hists__init(struct hists *hists, const struct sort_keys *sort, bool children,
+		const struct callchain_param *callchain, bool caller_order);
+void hists__exit(struct hists *hists);
+
+/*
+ * Add one sample: @cursor holds its resolved frames, leaf first (one
+ * frame when the sample has no callchain), @thread its thread, @comm the
+ * thread's comm at the sample.  Returns 0 or -ENOMEM.
+ */
+int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
+		      const struct callchain_cursor *cursor, u64 period);
+
+/*
+ * Sort the entries for output into hists->sorted: children period (with
+ * --children, callers first on ties), self period, then the sort keys in
+ * their order, like upstream.  Returns 0 or -ENOMEM.
+ */
+int hists__output_resort(struct hists *hists, bool verbose);
+
+#endif
