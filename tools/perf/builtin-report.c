@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf report.  For now the --stats mode: how many records of each type
- * a perf.data holds, counted and laid out like upstream perf 6.1, then the
- * samples per event.  The symbol report will be a second mode next to
- * report__stats(): options parse into struct report, the mode picks a
- * tool, the session walk is shared.
+ * perf report.  Two modes share the option parsing and the session walk:
+ * --stats (how many records of each type a perf.data holds, laid out like
+ * upstream perf 6.1) and the histogram report (report-hists.c): samples
+ * resolved through the machine model into histogram entries, printed like
+ * upstream's --stdio.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -15,6 +15,8 @@
 #include "util/usage.h"
 #include "util/debug.h"
 #include "util/session.h"
+#include "util/report-hists.h"
+#include "util/report-header.h"
 
 struct report_evsel_stats {
 	u64 nr_samples;
@@ -25,6 +27,8 @@ struct report {
 	struct perf_tool tool;
 	const char *input;
 	bool stats_mode;
+	bool header, header_only;
+	struct report_hists_opts hists;
 	bool force;
 	bool quiet;
 	bool skip_empty;
@@ -37,12 +41,27 @@ struct report {
 static const char report_usage[] =
 	"\n Usage: perf report [<options>]\n\n"
 	"    -f, --force           don't complain, do it\n"
+	"    -G, --inverted        alias for inverted call graph\n"
+	"    -g, --call-graph <print_type,threshold[,print_limit],order,sort_key[,branch],value>\n"
+	"                          Display call graph (stack chain/backtrace):\n"
+	"                          print_type: graph|flat|fractal|folded|none\n"
 	"    -i, --input <file>    input file name\n"
 	"    -q, --quiet           Do not show any warnings or messages\n"
+	"    -s, --sort <key[,key2...]>\n"
+	"                          sort by key(s): pid comm dso symbol\n"
+	"    -v, --verbose         be more verbose (show symbol address, etc)\n"
+	"        --children        Accumulate callchains of children and show total overhead as well\n"
+	"        --debuginfod[=<debuginfod urls>]\n"
+	"                          Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls\n"
+	"        --header          Show data header.\n"
+	"        --header-only     Show only data header.\n"
+	"        --kallsyms <file>\n"
+	"                          kallsyms pathname\n"
+	"        --percent-limit <percent>\n"
+	"                          Don't show entries under that percent\n"
 	"        --skip-empty      Do not display empty (or dummy) events in the output\n"
 	"        --stats           Display event stats\n"
-	"    -v, --verbose         be more verbose (show symbol address, etc)\n\n"
-	" Only --stats is implemented; the symbol report is not yet.\n\n";
+	"        --stdio           Use the stdio interface\n\n";
 
 static struct report_evsel_stats *report__evsel_stats(struct report *rep, const struct evsel *evsel)
 {
@@ -168,9 +187,8 @@ static int report__name_from_attrs(struct evlist *evlist)
 }
 
 /* Events are named as recorded (EVENT_DESC, e.g. "cycles:u") once known. */
-static int report__header_done(struct perf_tool *tool, struct perf_session *session)
+static int report__name_events(struct perf_session *session, bool quiet)
 {
-	struct report *rep = (struct report *)tool;
 	const void *desc;
 	u64 size;
 	int err;
@@ -187,10 +205,17 @@ static int report__header_done(struct perf_tool *tool, struct perf_session *sess
 	err = evlist__set_event_desc_names(&session->evlist, desc, size);
 	if (err == -ENOMEM)
 		return err;
-	if (err && !rep->quiet)
+	if (err && !quiet)
 		pr_warning("%s: malformed EVENT_DESC section, event names derived from attrs\n",
 			   session->data->path);
 	return 0;
+}
+
+static int report__header_done(struct perf_tool *tool, struct perf_session *session)
+{
+	struct report *rep = (struct report *)tool;
+
+	return report__name_events(session, rep->quiet);
 }
 
 static int report__stats(struct report *rep, struct perf_session *session)
@@ -215,51 +240,142 @@ static int report__stats(struct report *rep, struct perf_session *session)
 	return 0;
 }
 
-enum { OPT_STATS = 256, OPT_SKIP_EMPTY, OPT_NO_SKIP_EMPTY };
+enum {
+	OPT_STATS = 256, OPT_SKIP_EMPTY, OPT_NO_SKIP_EMPTY, OPT_STDIO, OPT_CHILDREN,
+	OPT_NO_CHILDREN, OPT_NO_CALL_GRAPH, OPT_PERCENT_LIMIT, OPT_HEADER, OPT_HEADER_ONLY,
+	OPT_KALLSYMS, OPT_DEBUGINFOD,
+};
 
-int cmd_report(int argc, const char **argv)
+/*
+ * -g takes an optional value, given attached (-gcaller, --call-graph=caller)
+ * or, as upstream accepts it, as the next word when that is no option.
+ */
+static int report__parse_callchain(struct report *rep, int argc, const char **argv)
+{
+	const char *arg = optarg;
+
+	if (!arg && optind < argc && argv[optind][0] != '-')
+		arg = argv[optind++];
+	if (arg && callchain_param__parse(&rep->hists.callchain, arg))
+		return PERF_USAGE_ERROR;
+	rep->hists.callchain_given = rep->hists.callchain.mode != CALLCHAIN_NONE;
+	return 0;
+}
+
+static int report__parse_percent(struct report *rep, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || v < 0 || v > 100) {
+		fprintf(stderr, "  Error: invalid --percent-limit `%s'\n", arg);
+		return PERF_USAGE_ERROR;
+	}
+	rep->hists.percent_limit = v;
+	return 0;
+}
+
+static int report__parse_args(struct report *rep, int argc, const char **argv)
 {
 	static const struct option longopts[] = {
 		{ "force",		no_argument,		NULL, 'f' },
 		{ "input",		required_argument,	NULL, 'i' },
 		{ "quiet",		no_argument,		NULL, 'q' },
 		{ "verbose",		no_argument,		NULL, 'v' },
+		{ "sort",		required_argument,	NULL, 's' },
+		{ "call-graph",		optional_argument,	NULL, 'g' },
+		{ "inverted",		no_argument,		NULL, 'G' },
+		{ "no-call-graph",	no_argument,		NULL, OPT_NO_CALL_GRAPH },
+		{ "children",		no_argument,		NULL, OPT_CHILDREN },
+		{ "no-children",	no_argument,		NULL, OPT_NO_CHILDREN },
+		{ "percent-limit",	required_argument,	NULL, OPT_PERCENT_LIMIT },
+		{ "header",		no_argument,		NULL, OPT_HEADER },
+		{ "header-only",	no_argument,		NULL, OPT_HEADER_ONLY },
+		{ "kallsyms",		required_argument,	NULL, OPT_KALLSYMS },
+		{ "debuginfod",		optional_argument,	NULL, OPT_DEBUGINFOD },
+		{ "stdio",		no_argument,		NULL, OPT_STDIO },
 		{ "stats",		no_argument,		NULL, OPT_STATS },
 		{ "skip-empty",		no_argument,		NULL, OPT_SKIP_EMPTY },
 		{ "no-skip-empty",	no_argument,		NULL, OPT_NO_SKIP_EMPTY },
 		{ "help",		no_argument,		NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct report rep = { .skip_empty = true };
-	struct perf_session session;
-	struct perf_data data;
 	int c, err;
 
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, (char * const *)argv, ":fi:qvh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, (char * const *)argv, ":fi:qvs:g::Gh", longopts, NULL)) != -1) {
+		err = 0;
 		switch (c) {
-		case 'f': rep.force = true; break;
-		case 'i': rep.input = optarg; break;
-		case 'q': rep.quiet = true; break;
-		case 'v': rep.verbose++; break;
-		case OPT_STATS: rep.stats_mode = true; break;
-		case OPT_SKIP_EMPTY: rep.skip_empty = true; break;
-		case OPT_NO_SKIP_EMPTY: rep.skip_empty = false; break;
+		case 'f': rep->force = true; break;
+		case 'i': rep->input = optarg; break;
+		case 'q': rep->quiet = true; break;
+		case 'v': rep->verbose++; break;
+		case 's':
+			if (sort_keys__parse(&rep->hists.sort, optarg))
+				return PERF_USAGE_ERROR;
+			break;
+		case 'g': err = report__parse_callchain(rep, argc, argv); break;
+		case 'G':
+			rep->hists.callchain.order = CALLCHAIN_ORDER_CALLER;
+			rep->hists.callchain.order_set = true;
+			break;
+		case OPT_NO_CALL_GRAPH:
+			rep->hists.callchain.mode = CALLCHAIN_NONE;
+			rep->hists.callchain_given = false;
+			break;
+		case OPT_CHILDREN: rep->hists.children = 1; break;
+		case OPT_NO_CHILDREN: rep->hists.children = 0; break;
+		case OPT_PERCENT_LIMIT: err = report__parse_percent(rep, optarg); break;
+		case OPT_HEADER: rep->header = true; break;
+		case OPT_HEADER_ONLY: rep->header_only = true; break;
+		case OPT_KALLSYMS: rep->hists.kallsyms = optarg; break;
+		case OPT_DEBUGINFOD: rep->hists.debuginfod = optarg ? optarg : ""; break;
+		case OPT_STDIO: break;		/* the only interface */
+		case OPT_STATS: rep->stats_mode = true; break;
+		case OPT_SKIP_EMPTY: rep->skip_empty = true; break;
+		case OPT_NO_SKIP_EMPTY: rep->skip_empty = false; break;
 		case 'h':
 			fputs(report_usage, stdout);
-			return 129;
+			return PERF_USAGE_ERROR;
 		default:
 			return usage__getopt_error(c, argv, report_usage);
 		}
+		if (err)
+			return err;
 	}
 	if (optind < argc)
 		return usage__extra_argument(argv[optind], report_usage);
-	if (!rep.stats_mode) {
-		fprintf(stderr, "  Error: perf report: only --stats is implemented\n");
-		fputs(report_usage, stderr);
-		return 129;
-	}
+	return 0;
+}
+
+static int report__hists(struct report *rep, struct perf_session *session)
+{
+	struct report_hists_opts *opts = &rep->hists;
+
+	opts->quiet = rep->quiet;
+	opts->verbose = rep->verbose;
+	opts->skip_empty = rep->skip_empty;
+	opts->header_hint = !rep->header;
+	opts->name_events = report__name_events;
+	/* --debuginfod without URLs: DEBUGINFOD_URLS */
+	if (opts->debuginfod && !*opts->debuginfod)
+		opts->debuginfod = NULL;
+	return report_hists__run(opts, session);
+}
+
+int cmd_report(int argc, const char **argv)
+{
+	struct report rep = { .skip_empty = true, .hists.children = -1 };
+	struct perf_session session;
+	struct perf_data data;
+	int err;
+
+	sort_keys__init_default(&rep.hists.sort);
+	callchain_param__init(&rep.hists.callchain);
+	err = report__parse_args(&rep, argc, argv);
+	if (err)
+		return err;
 
 	err = perf_data__open(&data, rep.input ? rep.input : "perf.data", PERF_DATA_READ,
 			      rep.force);
@@ -269,8 +385,15 @@ int cmd_report(int argc, const char **argv)
 	if (err)
 		goto out_close;
 	session.verbose = rep.verbose;
-	err = report__stats(&rep, &session);
-	if (err && err != -EINVAL)
+	if (rep.header || rep.header_only)
+		report__print_header(&session, stdout);
+	if (rep.header_only)
+		err = 0;
+	else if (rep.stats_mode)
+		err = report__stats(&rep, &session);
+	else
+		err = report__hists(&rep, &session);
+	if (err && err != -EINVAL && err != -ENOMEM)
 		pr_err("perf report: %s\n", strerror(-err));
 	perf_session__close(&session);
 out_close:

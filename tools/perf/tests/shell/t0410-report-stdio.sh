@@ -1,0 +1,142 @@
+#!/bin/bash
+test_description='perf report --stdio: upstream perf 6.1 layout and numbers
+
+Records the demo workload with upstream perf and with ours (one event, two
+events, a stream, system-wide) and compares our perf report --stdio with
+upstream perf report --stdio on the same files: header comment lines,
+column widths, rows and their order, byte for byte apart from upstream'"'"'s
+random "Tip" footer, which we do not print.  Then the flags: --sort,
+--percent-limit, -q, --header-only, usage errors, and damaged files.'
+. "$(dirname "$0")/lib/test-lib.sh"
+
+# One CPU: records arrive in time order, so the comm of every sample is the
+# same for a reader that sorts by time (upstream) and one that does not.
+up_record () {
+	taskset -c 0 "$UPSTREAM_PERF" record -q "$@" -- \
+		sh -c 'exec "$0" "$@" >/dev/null' "$WORKLOADS/demo" 0.1 2>record.err ||
+	{ cat record.err >&2; false; }
+}
+
+our_record () {
+	taskset -c 0 perf record -q "$@" -- \
+		sh -c 'exec "$0" "$@" >/dev/null' "$WORKLOADS/demo" 0.1 2>record.err ||
+	{ cat record.err >&2; false; }
+}
+
+# upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
+upstream_report () {
+	upstream_perf report --stdio "$@" 2>/dev/null >up.out &&
+	tail -n 3 up.out | grep -q "^# (Tip: " &&
+	head -n -3 up.out
+}
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record with upstream perf and ours' '
+	up_record -e cpu-clock -c 100000 -o up.data &&
+	up_record -e cpu-clock,task-clock -c 100000 -o two.data &&
+	up_record -e cpu-clock -c 100000 -o - >pipe.data &&
+	our_record -e cpu-clock -c 100000 -o ours.data
+'
+
+for f in up two pipe ours
+do
+	for opts in "--no-children" "--sort pid" "--sort dso,sym" "--sort sym,comm" \
+		    "--sort comm,dso --percent-limit 2"
+	do
+		test_expect_success PERF_EVENTS,UPSTREAM_PERF "$f.data $opts: identical to upstream" "
+			upstream_report $opts -i $f.data >expect &&
+			perf report --stdio $opts -i $f.data >actual &&
+			test_cmp expect actual
+		"
+	done
+done
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'the layout, spelled out' '
+	perf report --stdio -i up.data >out &&
+	sed -n "1,11p" out >head &&
+	printf "%s\n" "# To display the perf.data header info, please use --header/--header-only options." \
+		"#" "#" "# Total Lost Samples: 0" "#" >expect &&
+	sed -n "1,5p" head >actual &&
+	test_cmp expect actual &&
+	# below 1000 upstream pads the missing unit letter: "442  of"
+	sed -n 6p head | grep -Ex "# Samples: [0-9]+  of event .cpu-clock." &&
+	sed -n 7p head | grep -Ex "# Event count \(approx\.\): [0-9]+" &&
+	test_cmp expect actual &&
+	grep -q "^# Overhead  Command  Shared Object  *Symbol *\$" head &&
+	grep -E "^ +[0-9]+\.[0-9]{2}%  demo  +demo  +\[\.\] hot_loop_a\$" out &&
+	tail -n 2 out >tail &&
+	printf "\n\n" >expect &&
+	test_cmp expect tail
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-i - reads a stream' '
+	perf report --stdio -i - <pipe.data >actual &&
+	perf report --stdio -i pipe.data >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-q: only the rows' '
+	upstream_perf report --stdio -q -i two.data >expect 2>/dev/null &&
+	perf report --stdio -q -i two.data >actual &&
+	test_cmp expect actual &&
+	! grep "^#" actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--header-only: the layout lines as upstream' '
+	upstream_perf report --header-only -i up.data >up.hdr 2>/dev/null &&
+	perf report --header-only -i up.data >hdr &&
+	for k in "header version" "data offset" "data size" hostname "os release" arch cmdline
+	do
+		grep "^# $k *: " up.hdr >expect &&
+		grep "^# $k *: " hdr >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	! grep "Samples" hdr
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'unknown --sort key: one line, exit 129' '
+	test_expect_code 129 perf report --stdio --sort foo -i up.data >out 2>err &&
+	test_must_be_empty out &&
+	echo "  Error: Unknown --sort key: \`foo'"'"'" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'bad --percent-limit and options: exit 129' '
+	test_expect_code 129 perf report --stdio --percent-limit x -i up.data 2>err &&
+	test_expect_code 129 perf report --stdio --no-such-flag -i up.data 2>err
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-g on a file without callchains: one-line error' '
+	test_expect_code 1 perf report --stdio -g -i up.data >out 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "no callchain" err
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'truncated file: warning and the report of what is there' '
+	size=$(stat -c %s up.data) &&
+	head -c $((size / 2)) up.data >half.data &&
+	perf report --stdio -f -i half.data >out 2>err ;
+	test $? -le 1 &&
+	test $(wc -l <err) -le 3 &&
+	! grep -i "sanitizer\|runtime error" err
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'hostile bytes in the data section: no crash' '
+	cp up.data bad.data &&
+	size=$(stat -c %s bad.data) &&
+	for off in 1000 3000 6000
+	do
+		printf "\377\377\377\377\377\377\377\377" |
+		dd of=bad.data bs=1 seek=$off conv=notrunc 2>/dev/null || return 1
+	done &&
+	perf report --stdio -f -i bad.data >out 2>err ;
+	test $? -le 1 &&
+	! grep -i "sanitizer\|runtime error" err
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--stats still works' '
+	upstream_perf report --stats -i up.data >expect 2>/dev/null &&
+	perf report --stats -i up.data >actual &&
+	test_cmp expect actual
+'
+
+test_done
