@@ -6,6 +6,8 @@ profile from (binary moved away, another HOME), and a cache upstream
 filled resolves the same profile on our side.  -l, -r, -p, -P, -u, -M,
 usage errors, and a symlink planted in the cache.'
 . "$(dirname "$0")/lib/test-lib.sh"
+. "$MMAP3_TOP/tools/perf/tests/lib/debuginfod-server.sh"
+command -v debuginfod >/dev/null && command -v curl >/dev/null && test_set_prereq DEBUGINFOD
 
 RESOLVE="$MMAP3_TOP/build/asan/drivers/resolve-samples"
 
@@ -128,6 +130,23 @@ test_expect_success 'errors: usage 129, a missing or non-ELF file 1' '
 	echo text >notelf &&
 	test_expect_code 1 perf buildid-cache -a notelf 2>err &&
 	grep "^Couldn.t add notelf: no build-id\$" err
+'
+
+test_expect_success DEBUGINFOD '--debuginfod: the debuginfo lands next to the binary' '
+	rm -rf "$HOME/.debug" &&
+	echo "int main(void) { return 3; }" >dbg.c &&
+	mkdir srv &&
+	gcc -g -O1 -Wl,--build-id=sha1 -o srv/dbg dbg.c &&
+	cp srv/dbg app/dbg &&
+	strip -g app/dbg &&
+	dbgid=$(buildid app/dbg) &&
+	test "$dbgid" = "$(buildid srv/dbg)" &&
+	debuginfod_server_start "$HOME/dstate" "$HOME/srv" &&
+	DEBUGINFOD_CACHE_PATH="$HOME/dcache" \
+		perf buildid-cache --debuginfod="$DEBUGINFOD_SERVER_URL" -a app/dbg &&
+	cmp app/dbg "$HOME/.debug$PWD/app/dbg/$dbgid/elf" &&
+	cmp srv/dbg "$HOME/.debug$PWD/app/dbg/$dbgid/debug" &&
+	debuginfod_server_stop "$HOME/dstate"
 '
 
 test_expect_success 'a symlink planted in the cache is not followed' '
