@@ -50,12 +50,33 @@ struct callchain_param {
 	enum callchain_key	key;
 	bool			value_count;	/* "count" rather than "percent" */
 	bool			value_period;	/* "period" */
+	bool			branch;		/* "branch": accepted, as upstream without LBR */
+	/*
+	 * Set by the report: the sort keys start with "sym" (--sort sym...),
+	 * so a lone root's first frame, the entry's own symbol, is not
+	 * printed twice (upstream's rule).
+	 */
+	bool			sort_by_sym;
+	const char		*field_sep;	/* -t: folded separator; NULL: ";" */
 };
 
 /* Upstream's default: graph,0.5,caller,function,percent (order not set). */
 void callchain_param__init(struct callchain_param *param);
 
-/* Parse @arg into @param (on top of what it holds).  0 or -EINVAL with a one-line message. */
+/*
+ * The order to use when the user gave none (param->order_set false):
+ * callers first with --children, callees first without (upstream's rule).
+ * The report sets param->order to this before creating trees.
+ */
+enum callchain_order callchain_param__default_order(const struct callchain_param *param,
+						    bool children);
+
+/*
+ * Parse @arg into @param (on top of what it holds); NULL: a bare -g,
+ * upstream's default string "graph,0.5,caller,function,percent" (which
+ * does set the order).  "none" sets mode CALLCHAIN_NONE.
+ * 0 or -EINVAL with a one-line message (-ENOMEM).
+ */
 int callchain_param__parse(struct callchain_param *param, const char *arg);
 
 struct callchain_tree;
