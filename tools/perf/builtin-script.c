@@ -1,45 +1,94 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf script.  Implemented: -D / --dump-raw-trace, every record with its
- * offset, size, type, raw bytes and decoded fields (util/dump.c), in file
- * order.  The per-sample output (upstream's default mode) needs symbol
- * resolution and is not implemented: asking for it is a usage error.
+ * perf script: every sample of a perf.data, one line each (or its call
+ * chain), in time order, in upstream perf 6.1's layout (util/script-print.c).
+ * Addresses resolve through the machine model, where a DSO is its
+ * build-id: a binary replaced at the same path during the recording shows
+ * each version's own functions.  -D dumps the raw records instead, in
+ * file order.  `perf script report <name>` hands over to cmd_script_report.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
 #include "util/usage.h"
 #include "util/debug.h"
 #include "util/dump.h"
 #include "util/session.h"
+#include "util/machine.h"
+#include "util/machine-tool.h"
+#include "util/thread.h"
+#include "util/callchain.h"
+#include "util/script-print.h"
 
 struct script {
-	struct perf_tool tool;
+	struct machine_tool mt;		/* first: the callbacks get &mt.tool */
+	struct machine machine;
+	struct perf_tool sideband;	/* machine_tool's own callbacks, wrapped */
+	struct script_print print;
+	struct script_fields fields;
+	u32 *evsel_fields;		/* by evsel idx, once the attrs are known */
+	int nr_evsel_fields;
+	struct callchain_cursor cursor;
 	const char *input;
+	const char *path;		/* as dumped: the input, or "pipe" */
 	bool dump_raw;
 	bool force;
 	bool quiet;
-	int verbose;
-	const char *path;		/* as dumped: the input, or "pipe" */
+	bool show_mmap;
+	bool show_task;
 	bool is_pipe;
+	bool fields_error;		/* -F asks for what the data lacks */
+	int verbose;
+};
+
+enum {
+	OPT_SHOW_MMAP = 256,
+	OPT_SHOW_TASK,
+	OPT_NS,
+	OPT_KALLSYMS,
 };
 
 static const char script_usage[] =
-	"\n Usage: perf script [<options>]\n\n"
+	"\n Usage: perf script [<options>]\n"
+	"    or: perf script [<options>] report <script> [script-args]\n\n"
 	"    -D, --dump-raw-trace  dump raw trace in ASCII\n"
+	"    -F, --fields <str>    comma separated output fields. +field to add and -field to remove."
+	" Fields: comm,tid,pid,time,cpu,event,ip,sym,dso,symoff,period\n"
 	"    -f, --force           don't complain, do it\n"
+	"    -G, --hide-call-graph\n"
+	"                          When printing symbols do not display call chain\n"
 	"    -i, --input <file>    input file name\n"
 	"    -q, --quiet           be quiet\n"
-	"    -v, --verbose         be more verbose\n\n"
-	" Only -D (--dump-raw-trace) is implemented; the per-sample output\n"
-	" and scripting are not yet.\n\n";
+	"    -v, --verbose         be more verbose\n"
+	"        --kallsyms <file>\n"
+	"                          kallsyms pathname\n"
+	"        --ns              Use 9 decimal places when displaying time\n"
+	"        --show-mmap-events\n"
+	"                          Show the mmap events\n"
+	"        --show-task-events\n"
+	"                          Show the fork/comm/exit events\n\n";
+
+/* Weak: builtin-script-report.c supplies the real one when it is built. */
+int __attribute__((weak)) cmd_script_report(int argc, const char **argv)
+{
+	fprintf(stderr, "  Error: perf script report: not built into this perf\n");
+	return 1;
+}
+
+static struct script *script__from_tool(struct perf_tool *tool)
+{
+	return (struct script *)tool;
+}
+
+/* ---- -D ------------------------------------------------------------------ */
 
 static int script__dump_event(struct perf_tool *tool, struct perf_session *session,
 			      const union perf_event *event, u64 offset)
 {
-	struct script *s = (struct script *)tool;
+	struct script *s = script__from_tool(tool);
 
 	/*
 	 * A COMPRESSED record is a container: upstream dumps the records
@@ -54,62 +103,347 @@ static int script__dump_event(struct perf_tool *tool, struct perf_session *sessi
 	return 0;
 }
 
-int cmd_script(int argc, const char **argv)
-{
-	static const struct option longopts[] = {
-		{ "dump-raw-trace",	no_argument,		NULL, 'D' },
-		{ "force",		no_argument,		NULL, 'f' },
-		{ "input",		required_argument,	NULL, 'i' },
-		{ "quiet",		no_argument,		NULL, 'q' },
-		{ "verbose",		no_argument,		NULL, 'v' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct script scr = { .tool = { .event = script__dump_event } };
-	struct perf_session session;
-	struct perf_data data;
-	int c, err;
+/* ---- samples ------------------------------------------------------------- */
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, (char * const *)argv, ":Dfi:qvh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'D': scr.dump_raw = true; break;
-		case 'f': scr.force = true; break;
-		case 'i': scr.input = optarg; break;
-		case 'q': scr.quiet = true; break;
-		case 'v': scr.verbose++; break;
-		case 'h':
-			fputs(script_usage, stdout);
-			return 129;
-		default:
-			return usage__getopt_error(c, argv, script_usage);
+/* The index of the first event of the same attr.type as event @i. */
+static int script__first_of_type(const struct evlist *evlist, int i)
+{
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (evlist->entries[j]->attr.type == evlist->entries[i]->attr.type)
+			return j;
+	return i;
+}
+
+static int script__header_done(struct perf_tool *tool, struct perf_session *session)
+{
+	struct script *s = script__from_tool(tool);
+	struct evlist *evlist = &session->evlist;
+	int i, err;
+
+	err = s->sideband.header_done(tool, session);
+	if (!err)
+		err = perf_session__name_events(session, s->quiet);
+	if (err)
+		return err;
+	s->evsel_fields = calloc(evlist->nr ? evlist->nr : 1, sizeof(*s->evsel_fields));
+	if (!s->evsel_fields)
+		return -ENOMEM;
+	s->nr_evsel_fields = evlist->nr;
+	for (i = 0; i < evlist->nr; i++) {
+		int first = script__first_of_type(evlist, i);
+
+		/* upstream checks the first event of each type, the rest print alike */
+		if (first < i) {
+			s->evsel_fields[i] = s->evsel_fields[first];
+			continue;
+		}
+		if (script_fields__for_evsel(&s->fields, evlist->entries[i], &s->evsel_fields[i])) {
+			s->fields_error = true;
+			return -EINVAL;
+		}
+		/*
+		 * Upstream quirk, matched: in a stream, dropping a default
+		 * field names the event (for a debug message) from its attr
+		 * before the EVENT_DESC feature could name it.
+		 */
+		if (session->header.is_pipe && s->evsel_fields[i] != s->fields.fields) {
+			err = evsel__name_from_attr(evlist->entries[i]);
+			if (err)
+				return err;
 		}
 	}
-	if (optind < argc)
-		return usage__extra_argument(argv[optind], script_usage);
-	if (!scr.dump_raw) {
-		fprintf(stderr, "  Error: perf script: only -D (--dump-raw-trace) is implemented\n");
-		fputs(script_usage, stderr);
-		return 129;
-	}
+	script_print__init_names(&s->print, evlist);
+	return 0;
+}
 
-	err = perf_data__open(&data, scr.input ? scr.input : "perf.data", PERF_DATA_READ,
-			      scr.force);
+static u32 script__fields(const struct script *s, const struct evsel *evsel)
+{
+	if (!evsel || evsel->idx < 0 || evsel->idx >= s->nr_evsel_fields)
+		return s->fields.fields;
+	return s->evsel_fields[evsel->idx];
+}
+
+static int script__sample(struct perf_tool *tool, struct perf_session *session,
+			  const union perf_event *event, const struct perf_sample *sample,
+			  struct evsel *evsel)
+{
+	struct script *s = script__from_tool(tool);
+	u32 fields = script__fields(s, evsel);
+	struct callchain_frame frame = { .sym = NULL };
+	const struct callchain_cursor *cursor = NULL;
+	struct thread *thread;
+	int err;
+
+	thread = machine__findnew_thread(&s->machine, sample->pid, sample->tid);
+	if (!thread)
+		return -ENOMEM;
+	if ((fields & SF(IP)) && sample->callchain && s->print.callchains) {
+		err = machine__resolve_callchain(&s->machine, thread, sample, &s->cursor);
+		cursor = &s->cursor;
+	} else if (fields & SF(IP)) {
+		err = callchain_frame__resolve(&frame, &s->machine, thread, sample->cpumode,
+					       sample->ip);
+	} else {
+		err = 0;
+	}
+	if (err)
+		return err;
+	script_print__sample(&s->print, fields, evsel, sample, thread, cursor, &frame);
+	return 0;
+}
+
+/*
+ * EVENT_UPDATE (a stream's) can rename an event: u64 type (2: name),
+ * u64 id, the name.  Upstream's script uses the new name.
+ */
+static int script__other(struct perf_tool *tool, struct perf_session *session,
+			 const union perf_event *event, const struct perf_sample *sample)
+{
+	struct script *s = script__from_tool(tool);
+	const char *p = (const char *)event;
+	u32 size = event->header.size;
+	struct evsel *evsel;
+	u64 type, id;
+	char *name;
+
+	if (event->header.type != PERF_RECORD_EVENT_UPDATE || size <= 24)
+		return 0;
+	memcpy(&type, p + 8, 8);
+	memcpy(&id, p + 16, 8);
+	if (type != 2 || !memchr(p + 24, '\0', size - 24))
+		return 0;
+	evsel = evlist__id2evsel(&session->evlist, id);
+	if (!evsel)
+		return 0;
+	name = strdup(p + 24);
+	if (!name)
+		return -ENOMEM;
+	free(evsel->name);
+	evsel->name = name;
+	script_print__init_names(&s->print, &session->evlist);
+	return 0;
+}
+
+/* ---- side-band ------------------------------------------------------------ */
+
+/*
+ * The evsel a side-band record belongs to, for its fields: by its id, or
+ * the first (records without sample_id_all carry none).
+ */
+static const struct evsel *script__sideband_evsel(struct perf_session *session,
+						  const union perf_event *event)
+{
+	const struct evsel *evsel = evlist__event2evsel(&session->evlist, event);
+
+	return evsel ? evsel : (session->evlist.nr ? session->evlist.entries[0] : NULL);
+}
+
+/*
+ * Print a side-band record after the machine took it (upstream shows the
+ * thread as it is then: a COMM's new name, a FORK child's inherited one);
+ * a record the machine found malformed is not shown.
+ */
+static int script__show(struct script *s, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample,
+			u64 bad_before, pid_t pid, pid_t tid)
+{
+	const struct evsel *evsel;
+	struct thread *thread;
+
+	if (s->mt.nr_bad_sideband != bad_before)
+		return 0;
+	evsel = script__sideband_evsel(session, event);
+	thread = machine__findnew_thread(&s->machine, pid, tid);
+	if (!thread)
+		return -ENOMEM;
+	script_print__sideband(&s->print, script__fields(s, evsel), evsel, sample, thread, event);
+	return 0;
+}
+
+static int script__mmap(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *event, const struct perf_mmap_info *info,
+			const struct perf_sample *sample)
+{
+	struct script *s = script__from_tool(tool);
+	u64 bad = s->mt.nr_bad_sideband;
+	int err = s->sideband.mmap(tool, session, event, info, sample);
+
+	if (err || !s->show_mmap)
+		return err;
+	return script__show(s, session, event, sample, bad, info->pid, info->tid);
+}
+
+static int script__comm(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample)
+{
+	struct script *s = script__from_tool(tool);
+	u64 bad = s->mt.nr_bad_sideband;
+	int err = s->sideband.comm(tool, session, event, sample);
+
+	if (err || !s->show_task)
+		return err;
+	return script__show(s, session, event, sample, bad, event->comm.pid, event->comm.tid);
+}
+
+static int script__fork(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample)
+{
+	struct script *s = script__from_tool(tool);
+	u64 bad = s->mt.nr_bad_sideband;
+	int err = s->sideband.fork(tool, session, event, sample);
+
+	if (err || !s->show_task)
+		return err;
+	return script__show(s, session, event, sample, bad, event->fork.pid, event->fork.tid);
+}
+
+static int script__exit(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample)
+{
+	struct script *s = script__from_tool(tool);
+	u64 bad = s->mt.nr_bad_sideband;
+	int err = s->sideband.exit(tool, session, event, sample);
+
+	if (err || !s->show_task)
+		return err;
+	return script__show(s, session, event, sample, bad, event->fork.pid, event->fork.tid);
+}
+
+static void script__init_tool(struct script *s)
+{
+	machine_tool__init(&s->mt, &s->machine);
+	s->sideband = s->mt.tool;
+	s->mt.tool.sample = script__sample;
+	s->mt.tool.mmap = script__mmap;
+	s->mt.tool.comm = script__comm;
+	s->mt.tool.fork = script__fork;
+	s->mt.tool.exit = script__exit;
+	s->mt.tool.header_done = script__header_done;
+	s->mt.tool.other = script__other;
+	s->mt.tool.ordered_events = true;
+}
+
+/* ---- main ------------------------------------------------------------------ */
+
+/* Resolve and print every sample (and side-band record asked for). */
+static int script__print_session(struct script *s, struct perf_session *session,
+				 struct dso_load_opts *opts)
+{
+	int err;
+
+	opts->verbose = s->verbose;
+	err = machine__init(&s->machine, opts);
+	if (err)
+		return err;
+	/* upstream names the idle thread */
+	err = machine__process_comm(&s->machine, 0, 0, "swapper", false);
+	if (!err) {
+		callchain_cursor__init(&s->cursor);
+		script__init_tool(s);
+		err = perf_session__process_events(session, &s->mt.tool);
+		callchain_cursor__exit(&s->cursor);
+	}
+	if (session->stats.nr_unordered_events)
+		pr_warning("%llu out of order events recorded.\n",
+			   (unsigned long long)session->stats.nr_unordered_events);
+	machine__exit(&s->machine);
+	free(s->evsel_fields);
+	return err;
+}
+
+static int script__run(struct script *s, struct dso_load_opts *opts)
+{
+	static char outbuf[1 << 20];
+	struct perf_session session;
+	struct perf_data data;
+	int err;
+
+	err = perf_data__open(&data, s->input ? s->input : "perf.data", PERF_DATA_READ, s->force);
 	if (err)
 		return 1;
 	err = perf_session__open(&session, &data);
 	if (err)
 		goto out_close;
 	/* stdin redirected from a file is seekable but still the stream format */
-	scr.is_pipe = session.header.is_pipe;
-	scr.path = scr.is_pipe ? "pipe" : data.path;
-	session.verbose = scr.verbose;
-	err = perf_session__process_events(&session, &scr.tool);
+	s->is_pipe = session.header.is_pipe;
+	s->path = s->is_pipe ? "pipe" : data.path;
+	session.verbose = s->verbose;
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	if (s->dump_raw) {
+		s->mt.tool = (struct perf_tool){ .event = script__dump_event };
+		err = perf_session__process_events(&session, &s->mt.tool);
+	} else {
+		err = script__print_session(s, &session, opts);
+	}
+	fflush(stdout);
 	if (err && err != -EINVAL)
 		pr_err("perf script: %s\n", strerror(-err));
 	perf_session__close(&session);
 out_close:
 	perf_data__close(&data);
+	if (s->fields_error)
+		return 255;	/* upstream's -1 */
 	return err ? 1 : 0;
+}
+
+int cmd_script(int argc, const char **argv)
+{
+	static const struct option longopts[] = {
+		{ "dump-raw-trace",	no_argument,		NULL, 'D' },
+		{ "fields",		required_argument,	NULL, 'F' },
+		{ "force",		no_argument,		NULL, 'f' },
+		{ "hide-call-graph",	no_argument,		NULL, 'G' },
+		{ "input",		required_argument,	NULL, 'i' },
+		{ "quiet",		no_argument,		NULL, 'q' },
+		{ "verbose",		no_argument,		NULL, 'v' },
+		{ "kallsyms",		required_argument,	NULL, OPT_KALLSYMS },
+		{ "ns",			no_argument,		NULL, OPT_NS },
+		{ "show-mmap-events",	no_argument,		NULL, OPT_SHOW_MMAP },
+		{ "show-task-events",	no_argument,		NULL, OPT_SHOW_TASK },
+		{ "help",		no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct script scr = {
+		.fields = { .fields = SCRIPT_FIELDS_DEFAULT },
+		.print = { .fp = stdout, .callchains = true },
+	};
+	struct dso_load_opts opts = { .buildid_dir = NULL };
+	int c;
+
+	opterr = 0;
+	optind = 1;
+	/* '+': stop at the first non-option ("report flamegraph -o x" is not ours) */
+	while ((c = getopt_long(argc, (char * const *)argv, "+:DF:fGi:qvh", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'D': scr.dump_raw = true; break;
+		case 'F':
+			if (script_fields__parse(&scr.fields, optarg)) {
+				fputs(script_usage, stderr);
+				return PERF_USAGE_ERROR;
+			}
+			break;
+		case 'f': scr.force = true; break;
+		case 'G': scr.print.callchains = false; break;
+		case 'i': scr.input = optarg; break;
+		case 'q': scr.quiet = true; break;
+		case 'v': scr.verbose++; break;
+		case OPT_KALLSYMS: opts.kallsyms = optarg; break;
+		case OPT_NS: scr.print.nanosecs = true; break;
+		case OPT_SHOW_MMAP: scr.show_mmap = true; break;
+		case OPT_SHOW_TASK: scr.show_task = true; break;
+		case 'h':
+			fputs(script_usage, stdout);
+			return PERF_USAGE_ERROR;
+		default:
+			return usage__getopt_error(c, argv, script_usage);
+		}
+	}
+	if (optind < argc && !strcmp(argv[optind], "report"))
+		return cmd_script_report(argc - optind, argv + optind);
+	if (optind < argc)
+		return usage__extra_argument(argv[optind], script_usage);
+	return script__run(&scr, &opts);
 }

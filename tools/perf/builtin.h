@@ -13,6 +13,8 @@ int cmd_inject(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
+/* `perf script report <name> [args]`: argv[0] is "report". */
+int cmd_script_report(int argc, const char **argv);
 
 
 /* perf.c prints it; perf record writes it into the VERSION feature. */

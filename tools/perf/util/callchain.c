@@ -18,6 +18,7 @@
 #include "callchain.h"
 #include "machine.h"
 #include "thread.h"
+#include "map.h"
 #include "event.h"
 
 void callchain_cursor__init(struct callchain_cursor *cursor)
@@ -50,10 +51,9 @@ static int callchain_cursor__reserve(struct callchain_cursor *cursor, size_t nr)
 	return 0;
 }
 
-static int callchain__add(struct machine *machine, struct thread *thread,
-			  struct callchain_cursor *cursor, u8 cpumode, u64 ip)
+int callchain_frame__resolve(struct callchain_frame *frame, struct machine *machine,
+			     struct thread *thread, u8 cpumode, u64 ip)
 {
-	struct callchain_frame *frame = &cursor->frames[cursor->nr];
 	struct addr_location al;
 	int err;
 
@@ -65,14 +65,33 @@ static int callchain__add(struct machine *machine, struct thread *thread,
 	err = machine__resolve(machine, thread->pid, thread->tid, cpumode, ip, &al);
 	if (err)
 		return err;
+	/*
+	 * machine__resolve() maps the address before the symbol lookup
+	 * loads the DSO (and learns its PT_LOAD segments): the first
+	 * address of a non-PIE binary would stay a file offset.  Map
+	 * again now that the DSO is loaded (not for a kallsyms fallback,
+	 * whose address is absolute).
+	 */
+	if (al.map && al.dso == al.map->dso)
+		al.addr = map__map_ip(al.map, ip);
 	frame->ip = ip;
 	frame->addr = al.addr;
 	frame->map = al.map;
 	frame->dso = al.dso;
 	frame->sym = al.sym;
 	frame->cpumode = cpumode;
-	cursor->nr++;
 	return 0;
+}
+
+static int callchain__add(struct machine *machine, struct thread *thread,
+			  struct callchain_cursor *cursor, u8 cpumode, u64 ip)
+{
+	int err = callchain_frame__resolve(&cursor->frames[cursor->nr], machine, thread,
+					   cpumode, ip);
+
+	if (!err)
+		cursor->nr++;
+	return err;
 }
 
 /* The cpumode a context marker switches to; 0 for an invalid marker. */

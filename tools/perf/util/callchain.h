@@ -49,4 +49,12 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor);
 
+/*
+ * Resolve one address of @thread taken in @cpumode into @frame (what
+ * machine__resolve_callchain() does per address; for a sample's ip when
+ * its chain is not wanted).  Returns 0 or -ENOMEM.
+ */
+int callchain_frame__resolve(struct callchain_frame *frame, struct machine *machine,
+			     struct thread *thread, u8 cpumode, u64 ip);
+
 #endif

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,6 +56,92 @@ int perf_session__open(struct perf_session *session, struct perf_data *data)
 		return err;
 	}
 	session->wants_mmap3 = evlist__wants_mmap3(&session->evlist);
+	return 0;
+}
+
+int evsel__name_from_attr(struct evsel *evsel)
+{
+	char mods[16], *name;
+
+	free(evsel->name);
+	evsel->name = NULL;
+	if (!evsel__modifiers(evsel, mods, sizeof(mods)))
+		return 0;
+	if (asprintf(&name, "%s%s", evsel__name(evsel), mods) < 0)
+		return -ENOMEM;
+	free(evsel->name);
+	evsel->name = name;
+	return 0;
+}
+
+static int perf_session__name_from_attrs(struct perf_session *session)
+{
+	struct evlist *evlist = &session->evlist;
+	int i, err;
+
+	for (i = 0; i < evlist->nr; i++) {
+		err = evsel__name_from_attr(evlist->entries[i]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/*
+ * A stream's EVENT_DESC names events only by id (upstream matches no
+ * other way there): does every entry carry an id of a known event?
+ * Layout: u32 nr, u32 attr_size, then per event the attr, u32 nr_ids,
+ * a perf string (u32 len, bytes) and the ids.
+ */
+static bool event_desc__ids_known(const struct evlist *evlist, const u8 *p, u64 size)
+{
+	const u8 *end = p + size;
+	u32 nr, attr_size, nr_ids, len, i;
+	u64 id;
+
+	if (size < 8)
+		return false;
+	memcpy(&nr, p, 4);
+	memcpy(&attr_size, p + 4, 4);
+	p += 8;
+	for (i = 0; i < nr; i++) {
+		if ((u64)(end - p) < (u64)attr_size + 8)
+			return false;
+		p += attr_size;
+		memcpy(&nr_ids, p, 4);
+		memcpy(&len, p + 4, 4);
+		p += 8;
+		if (len > (u64)(end - p) || !nr_ids || nr_ids > (u64)(end - p - len) / 8)
+			return false;
+		p += len;
+		memcpy(&id, p, 8);
+		if (!evlist__id2evsel(evlist, id))
+			return false;
+		p += (u64)nr_ids * 8;
+	}
+	return true;
+}
+
+int perf_session__name_events(struct perf_session *session, bool quiet)
+{
+	const void *desc;
+	u64 size;
+	int err;
+
+	/*
+	 * Upstream names events from EVENT_DESC ("cpu-clock:u"), which a
+	 * stream may carry as a feature record too; else from their attrs
+	 * with the modifiers ("cpu-clock:uH").
+	 */
+	desc = perf_header__feat(&session->header, HEADER_EVENT_DESC, &size);
+	if (!desc || (session->header.is_pipe && !event_desc__ids_known(&session->evlist, desc, size)))
+		return perf_session__name_from_attrs(session);
+	err = evlist__set_event_desc_names(&session->evlist, desc, size);
+	if (err == -ENOMEM)
+		return err;
+	if (err && !quiet)
+		pr_warning("%s: malformed EVENT_DESC section, event names derived from attrs\n",
+			   session->data->path);
 	return 0;
 }
 

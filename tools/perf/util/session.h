@@ -84,6 +84,18 @@ int perf_session__open(struct perf_session *session, struct perf_data *data);
 void perf_session__close(struct perf_session *session);
 
 /*
+ * Name the events as upstream does: from EVENT_DESC ("cpu-clock:ppp")
+ * when the file or stream has one, else from the attrs with upstream's
+ * modifiers ("cpu-clock:HG").
+ * Call from header_done (a stream's attrs arrive as records).  A
+ * malformed EVENT_DESC leaves derived names (warned unless @quiet).
+ * Returns 0 or -ENOMEM.
+ */
+int perf_session__name_events(struct perf_session *session, bool quiet);
+/* Name @evsel from its attr: "cpu-clock" plus upstream's modifiers. */
+int evsel__name_from_attr(struct evsel *evsel);
+
+/*
  * Walk every record.  Damage (a record of size < 8, one running past the
  * end of the data, a truncated stream) ends the walk after every complete
  * record before it: a warning naming the offset is printed, stats.truncated
