@@ -13,6 +13,7 @@
 #include "thread.h"
 #include "dso.h"
 #include "event.h"
+#include "map.h"
 
 /* ---- interned comm strings: entries compare comms by pointer ---------- */
 
@@ -164,18 +165,30 @@ static char cpumode__level(u8 cpumode)
 	}
 }
 
-/* The entry a frame would make (not yet in the hash): the lookup key. */
+/*
+ * The entry a frame would make (not yet in the hash): the lookup key.
+ * @leaf_cpumode: a frame outside any mapping takes the sample's level
+ * ("[k] 0x00007f..." in the user part of a kernel sample's chain), as
+ * upstream shows it; the level is not part of the key, so the entry shows
+ * the level of the sample that made it.
+ */
 static void hist_entry__from_frame(struct hist_entry *key, struct thread *thread,
-				   const char *comm, const struct callchain_frame *frame)
+				   const char *comm, const struct callchain_frame *frame,
+				   u8 leaf_cpumode)
 {
 	memset(key, 0, sizeof(*key));
 	key->comm = comm;
 	key->thread = thread;
 	key->dso = frame->dso;
 	key->sym = frame->sym;
-	/* upstream shows an unknown symbol as its address in the DSO */
-	key->addr = frame->map ? frame->addr : frame->ip;
-	key->level = cpumode__level(frame->cpumode);
+	/*
+	 * upstream shows an unknown symbol as its address in the mapping:
+	 * the file offset (not our link-time address), absolute in the kernel
+	 */
+	key->addr = frame->ip;
+	if (frame->map && frame->dso && !frame->dso->kernel)
+		key->addr = frame->ip - frame->map->start + frame->map->pgoff;
+	key->level = cpumode__level(frame->map ? frame->cpumode : leaf_cpumode);
 }
 
 static u32 hist_entry__hash(const struct sort_keys *sk, const struct hist_entry *he)
@@ -189,7 +202,7 @@ static u32 hist_entry__hash(const struct sort_keys *sk, const struct hist_entry 
 	if (sort_keys__has(sk, SORT_DSO) || sort_keys__has(sk, SORT_SYM))
 		h = hash_mix(h, (uintptr_t)he->dso);
 	if (sort_keys__has(sk, SORT_SYM))
-		h = hash_mix(h, he->sym ? (uintptr_t)he->sym : he->addr ^ (u64)he->level << 56);
+		h = hash_mix(h, he->sym ? (uintptr_t)he->sym : he->addr);
 	return h;
 }
 
@@ -293,7 +306,7 @@ static int hist_entry__add_graph(struct hist_entry *he, const struct callchain_c
 }
 
 int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
-		      const struct callchain_cursor *cursor, u64 period)
+		      u8 leaf_cpumode, const struct callchain_cursor *cursor, u64 period)
 {
 	struct hist_entry key, *he;
 	size_t pos, nr_seen = 0;
@@ -309,7 +322,7 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	hists->nr_samples++;
 	hists->total_period += period;
 
-	hist_entry__from_frame(&key, thread, comm, &cursor->frames[0]);
+	hist_entry__from_frame(&key, thread, comm, &cursor->frames[0], leaf_cpumode);
 	he = hists__findnew(hists, &key);
 	if (!he)
 		return -ENOMEM;
@@ -325,7 +338,8 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 		return -ENOMEM;
 	for (pos = 0; pos < cursor->nr; pos++) {
 		if (pos) {
-			hist_entry__from_frame(&key, thread, comm, &cursor->frames[pos]);
+			hist_entry__from_frame(&key, thread, comm, &cursor->frames[pos],
+					       leaf_cpumode);
 			he = hists__findnew(hists, &key);
 			if (!he)
 				return -ENOMEM;

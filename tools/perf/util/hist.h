@@ -85,10 +85,11 @@ void hists__exit(struct hists *hists);
 /*
  * Add one sample: @cursor holds its resolved frames, leaf first (one
  * frame when the sample has no callchain), @thread its thread, @comm the
- * thread's comm at the sample.  Returns 0 or -ENOMEM.
+ * thread's comm at the sample, @cpumode the sample's (the level of frames
+ * outside any mapping, as upstream shows them).  Returns 0 or -ENOMEM.
  */
 int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
-		      const struct callchain_cursor *cursor, u64 period);
+		      u8 cpumode, const struct callchain_cursor *cursor, u64 period);
 
 /*
  * Sort the entries for output into hists->sorted: children period (with

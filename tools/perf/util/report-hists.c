@@ -163,8 +163,8 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 	}
 	if (err)
 		return err;
-	return hists__add_sample(hists, thread, thread__comm_str(thread), &rh->cursor,
-				 sample->period);
+	return hists__add_sample(hists, thread, thread__comm_str(thread), sample->cpumode,
+				 &rh->cursor, sample->period);
 }
 
 static int report_hists__event(struct perf_tool *tool, struct perf_session *session,

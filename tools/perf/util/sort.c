@@ -197,7 +197,7 @@ bool sort_keys__equal(const struct sort_keys *sk, const struct hist_entry *a,
 	if (sort_keys__has(sk, SORT_SYM)) {
 		if (a->sym != b->sym)
 			return false;
-		if (!a->sym && (a->addr != b->addr || a->level != b->level))
+		if (!a->sym && a->addr != b->addr)
 			return false;
 	}
 	return true;

@@ -104,7 +104,7 @@ static void test_self(void **state)
 	assert_int_equal(hists__init(&h, &f->sort, false, NULL, false), 0);
 	for (i = 0; i < 1000; i++) {
 		cursor_set(f, &c, fr, (int[]){ i % 3 ? 1 : 2, 0 }, 2);
-		assert_int_equal(hists__add_sample(&h, f->thread, "prog", &c, 10), 0);
+		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER, &c, 10), 0);
 	}
 	/* entries, not samples */
 	assert_int_equal(h.nr_entries, 2);
@@ -118,7 +118,7 @@ static void test_self(void **state)
 
 	/* a comm change makes another entry under comm,dso,sym */
 	cursor_set(f, &c, fr, (int[]){ 1 }, 1);
-	assert_int_equal(hists__add_sample(&h, f->thread, "other", &c, 1), 0);
+	assert_int_equal(hists__add_sample(&h, f->thread, "other", PERF_RECORD_MISC_USER, &c, 1), 0);
 	assert_int_equal(h.nr_entries, 3);
 	hists__exit(&h);
 }
@@ -134,13 +134,13 @@ static void test_children(void **state)
 	assert_int_equal(hists__init(&h, &f->sort, true, NULL, true), 0);
 	/* a <- rec <- rec <- main: rec counted once */
 	cursor_set(f, &c, fr, (int[]){ 1, 3, 3, 0 }, 4);
-	assert_int_equal(hists__add_sample(&h, f->thread, "prog", &c, 100), 0);
+	assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER, &c, 100), 0);
 	/* b <- main */
 	cursor_set(f, &c, fr, (int[]){ 2, 0 }, 2);
-	assert_int_equal(hists__add_sample(&h, f->thread, "prog", &c, 50), 0);
+	assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER, &c, 50), 0);
 	/* unknown <- main */
 	cursor_set(f, &c, fr, (int[]){ -1, 0 }, 2);
-	assert_int_equal(hists__add_sample(&h, f->thread, "prog", &c, 50), 0);
+	assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER, &c, 50), 0);
 	assert_int_equal(h.nr_entries, 5);
 	assert_int_equal(hists__output_resort(&h, false), 0);
 
@@ -174,7 +174,7 @@ static void test_children_ties(void **state)
 
 	assert_int_equal(hists__init(&h, &f->sort, true, NULL, true), 0);
 	cursor_set(f, &c, fr, (int[]){ 3, 1 }, 2);	/* rec <- a */
-	assert_int_equal(hists__add_sample(&h, f->thread, "prog", &c, 5), 0);
+	assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER, &c, 5), 0);
 	assert_int_equal(hists__output_resort(&h, false), 0);
 	assert_string_equal(h.sorted[0]->sym->name, "rec");	/* self 5 */
 	assert_string_equal(h.sorted[1]->sym->name, "a");
@@ -195,7 +195,7 @@ static void test_children_depth(void **state)
 	for (caller = false; ; caller = true) {
 		assert_int_equal(hists__init(&h, &f->sort, true, &param, caller), 0);
 		cursor_set(f, &c, fr, (int[]){ 2, 0 }, 2);	/* b <- main */
-		assert_int_equal(hists__add_sample(&h, f->thread, "prog", &c, 10), 0);
+		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER, &c, 10), 0);
 		assert_int_equal(hists__output_resort(&h, false), 0);
 		assert_string_equal(h.sorted[0]->sym->name, caller ? "b" : "main");
 		hists__exit(&h);
