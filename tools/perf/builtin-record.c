@@ -42,7 +42,7 @@ static void record__config_attr(struct record *rec, struct perf_event_attr *attr
 		attr->sample_type |= PERF_SAMPLE_CPU;
 	if (nr > 1)
 		attr->sample_type |= PERF_SAMPLE_IDENTIFIER;
-	attr->read_format = PERF_FORMAT_ID;
+	attr->read_format = PERF_FORMAT_ID | (rec->format_lost ? PERF_FORMAT_LOST : 0);
 	attr->flags |= PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_INHERIT |
 		       PERF_ATTR_FLAG_SAMPLE_ID_ALL;
 	if (rec->workload && !opts->system_wide && !opts->cpu_list)
@@ -299,6 +299,8 @@ static int record__finish(struct record *rec, int loop_err)
 	rec_evlist__disable(&rec->rec_evlist);
 	if (!ret)
 		ret = record__drain(rec);
+	if (!ret && !rec->write_err)
+		ret = record__write_lost_samples(rec);
 	if (rec->write_err == -ENOSPC)
 		fprintf(stderr, "Error: no space left on device writing %s: the data "
 			"that fit was kept\n", rec->data.path);
@@ -415,6 +417,7 @@ int cmd_record(int argc, const char **argv)
 
 	rec->src = buildid_source__probe(force_env && !strcmp(force_env, "1"));
 	pr_debug(rec->opts.verbose, 1, "build-ids from: %s\n", buildid_source__name(rec->src));
+	rec->format_lost = rec_evlist__probe_format_lost();
 
 	ret = record__config_events(rec);
 	if (ret) {

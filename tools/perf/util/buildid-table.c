@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A small hash set of (path, cpumode, build-id) for perf record. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <linux/buildid.h>
 #include "buildid-table.h"
 #include "build-id.h"
 
@@ -114,7 +117,10 @@ bool buildid_table__skip_path(const char *path)
 	    !strncmp(path, "anon_inode:", 11) || !strncmp(path, "/dev/", 5) ||
 	    !strncmp(path, "/SYSV", 5))
 		return true;
-	/* [stack], [heap], [vdso], [vsyscall], [uprobes]: no file to read. */
+	/* [vdso] is read from our own process (buildid__read_vdso). */
+	if (!strcmp(path, "[vdso]"))
+		return false;
+	/* [stack], [heap], [vsyscall], [uprobes]: no file to read. */
 	return path[0] == '[';
 }
 
@@ -127,9 +133,14 @@ void buildid_table__resolve(struct buildid_table *t)
 		int size;
 
 		/* Not a pointer: adding may move the entries. */
-		if (t->entries[i].size || t->entries[i].path[0] != '/')
+		if (t->entries[i].size)
 			continue;
-		size = buildid__read_file(t->entries[i].path, bid);
+		if (!strcmp(t->entries[i].path, "[vdso]"))
+			size = buildid__read_vdso(bid);
+		else if (t->entries[i].path[0] == '/')
+			size = buildid__read_file(t->entries[i].path, bid);
+		else
+			continue;
 		if (size > 0)
 			buildid_table__add(t, t->entries[i].path, t->entries[i].cpumode, bid,
 					   (u8)size);
@@ -211,4 +222,41 @@ int buildid__read_kernel(u8 *out)
 	memset(&bid, 0, sizeof(bid));
 	ret = kernel__read_build_id(&bid);
 	return ret < 0 ? ret : buildid__copy(&bid, out);
+}
+
+/*
+ * The kernel gives every process of our ABI the same vDSO image: read
+ * the one mapped into us (AT_SYSINFO_EHDR), bounded by its mapping in
+ * /proc/self/maps, the way upstream finds the [vdso] build-id.
+ */
+int buildid__read_vdso(u8 *out)
+{
+	unsigned long base = getauxval(AT_SYSINFO_EHDR);
+	unsigned long long start, end;
+	unsigned char bid[BUILD_ID_SIZE_MAX];
+	char line[512];
+	size_t len = 0;
+	u32 size = 0;
+	FILE *f;
+
+	if (!base)
+		return -ENOENT;
+	f = fopen("/proc/self/maps", "re");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strstr(line, "[vdso]") || sscanf(line, "%llx-%llx", &start, &end) != 2)
+			continue;
+		if (start == base && end > start)
+			len = (size_t)(end - start);
+		break;
+	}
+	fclose(f);
+	if (!len)
+		return -ENOENT;
+	if (build_id_parse_mem((const void *)base, len, bid, &size) || !size ||
+	    size > PERF_BUILD_ID_MAX)
+		return -ENOENT;
+	memcpy(out, bid, size);
+	return (int)size;
 }

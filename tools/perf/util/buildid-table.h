@@ -42,6 +42,8 @@ int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
  */
 int buildid__read_file(const char *path, u8 *out);
 int buildid__read_kernel(u8 *out);
+/* The [vdso] image's build-id, from our own process.  Size or -errno. */
+int buildid__read_vdso(u8 *out);
 
 /*
  * Read the ids still unknown (size 0) from their files: once per path,

@@ -413,3 +413,23 @@ size_t rec_evlist__id_hdr_size(const struct rec_evlist *evlist)
 		size += 8;
 	return size;
 }
+
+bool rec_evlist__probe_format_lost(void)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.read_format = PERF_FORMAT_LOST;
+	attr.flags = PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_EXCLUDE_KERNEL |
+		     PERF_ATTR_FLAG_EXCLUDE_HV;
+	/* Older kernels reject unknown read_format bits with EINVAL. */
+	fd = (int)sys_perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}

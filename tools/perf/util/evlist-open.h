@@ -55,6 +55,9 @@ long sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 enum buildid_source buildid_source__probe(bool force_userspace);
 const char *buildid_source__name(enum buildid_source src);
 
+/* Does the kernel take read_format PERF_FORMAT_LOST (Linux >= 6.0)? */
+bool rec_evlist__probe_format_lost(void);
+
 /* "0-3,6": parse a CPU list; the online CPUs when @str is NULL. */
 int cpu_list__parse(struct cpu_list *cpus, const char *str);
 int cpu_list__any(struct cpu_list *cpus);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "record.h"
 #include "builtin.h"
 #include "record-features.h"
@@ -40,13 +41,12 @@ int record__emit(void *priv, const union perf_event *event)
  * processes.  @again (a new --switch-output file): the workload too, whose
  * maps the kernel reported only into the first file.
  */
-int record__synthesize(struct record *rec, bool again)
+static struct synth_ctx *record__synth_ctx(struct record *rec)
 {
 	struct synth_ctx *ctx = calloc(1, sizeof(*ctx));
-	int ret;
 
 	if (!ctx)
-		return -ENOMEM;
+		return NULL;
 	ctx->emit = record__emit;
 	ctx->priv = rec;
 	ctx->sample_type = rec->track_attr.sample_type;
@@ -55,6 +55,16 @@ int record__synthesize(struct record *rec, bool again)
 	ctx->build_id_mmap2 = rec->src == BUILDID_SRC_MMAP2;
 	ctx->mmap3 = rec->src == BUILDID_SRC_MMAP3;
 	ctx->table = &rec->table;
+	return ctx;
+}
+
+int record__synthesize(struct record *rec, bool again)
+{
+	struct synth_ctx *ctx = record__synth_ctx(rec);
+	int ret;
+
+	if (!ctx)
+		return -ENOMEM;
 	ret = synth__kernel_mmap(ctx);
 	if (!ret) {
 		if (rec->opts.system_wide || (rec->opts.cpu_list && !rec->workload))
@@ -70,12 +80,49 @@ int record__synthesize(struct record *rec, bool again)
 	return ret;
 }
 
+/*
+ * read_format PERF_FORMAT_LOST: what each event could not write, per CPU
+ * and thread, as LOST_SAMPLES records (upstream 6.1 writes the same).
+ */
+int record__write_lost_samples(struct record *rec)
+{
+	struct rec_evlist *el = &rec->rec_evlist;
+	struct synth_ctx *ctx;
+	int i, c, t, ret = 0;
+
+	if (!(el->entries[0].attr.read_format & PERF_FORMAT_LOST))
+		return 0;
+	ctx = record__synth_ctx(rec);
+	if (!ctx)
+		return -ENOMEM;
+	for (i = 0; i < el->nr && !ret; i++) {
+		for (c = 0; c < el->cpus.nr && !ret; c++) {
+			for (t = 0; t < el->threads.nr && !ret; t++) {
+				int fd = *rec_evsel__fd(&el->entries[i], el, c, t);
+				u64 v[3];	/* value, id, lost */
+
+				if (fd < 0 || read(fd, v, sizeof(v)) != sizeof(v) || !v[2])
+					continue;
+				rec->lost_samples += v[2];
+				ret = synth__lost_samples(ctx, v[1], v[2]);
+			}
+		}
+	}
+	free(ctx);
+	return ret;
+}
+
 void record__print_summary(struct record *rec)
 {
 	if (rec->lost)
 		fprintf(stderr, "Warning: lost %llu events in %llu chunks: "
 			"increase the buffer with -m or lower the frequency with -F\n",
 			(unsigned long long)rec->lost, (unsigned long long)rec->lost_chunks);
+	/* Usually the same loss as the LOST records': say it once. */
+	if (rec->lost_samples && !rec->lost)
+		fprintf(stderr, "Warning: the kernel dropped %llu samples it could not write "
+			"(LOST_SAMPLES records in the file)\n",
+			(unsigned long long)rec->lost_samples);
 	if (rec->opts.quiet)
 		return;
 	/* With --switch-output it came before the last "Dump" line. */

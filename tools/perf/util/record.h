@@ -31,9 +31,11 @@ struct record {
 	enum buildid_source src;
 	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
 	bool attr_build_id;			/* it asked the kernel for ids */
+	bool format_lost;			/* read_format LOST works (>= 6.0) */
 	int time_off;				/* TIME's offset in a sample, or -1 */
 	u64 bytes_written;
 	u64 samples, lost, lost_chunks;
+	u64 lost_samples;			/* PERF_FORMAT_LOST, at the end */
 	u64 first_time, last_time;
 	u64 wakeups;
 	int write_err;				/* first write error */
@@ -70,6 +72,8 @@ int record__synthesize(struct record *rec, bool again);
 int record__end_file(struct record *rec);
 /* --switch-output: finish this file, rename it, start a new one. */
 int record__switch_output(struct record *rec);
+/* LOST_SAMPLES records from read_format's lost counts (after disabling). */
+int record__write_lost_samples(struct record *rec);
 void record__print_summary(struct record *rec);
 
 #endif

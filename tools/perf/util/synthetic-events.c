@@ -378,3 +378,20 @@ int synth__all_processes(struct synth_ctx *ctx)
 	closedir(dir);
 	return ret;
 }
+
+int synth__lost_samples(struct synth_ctx *ctx, u64 id, u64 lost)
+{
+	struct perf_event_header *h = (void *)ctx->buf;
+	u64 saved = ctx->id;
+	size_t len = sizeof(*h) + sizeof(u64);
+
+	h->type = PERF_RECORD_LOST_SAMPLES;
+	h->misc = 0;
+	memcpy(ctx->buf + sizeof(*h), &lost, sizeof(lost));
+	/* The trailer names the event that lost them, so readers can tell. */
+	ctx->id = id;
+	len += synth__trailer(ctx, ctx->buf + len, (u32)-1, (u32)-1);
+	ctx->id = saved;
+	h->size = (u16)len;
+	return ctx->emit(ctx->priv, (const void *)ctx->buf);
+}

@@ -38,4 +38,10 @@ int synth__process(struct synth_ctx *ctx, pid_t pid);
 /* synth__process for every process in /proc; vanished ones are skipped. */
 int synth__all_processes(struct synth_ctx *ctx);
 
+/*
+ * PERF_RECORD_LOST_SAMPLES: @lost samples event @id could not write
+ * (read_format PERF_FORMAT_LOST), as upstream writes them at the end.
+ */
+int synth__lost_samples(struct synth_ctx *ctx, u64 id, u64 lost);
+
 #endif

@@ -131,4 +131,23 @@ test_expect_success PERF_EVENTS 'a process that does not exist' '
 	test_cmp expect err
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,ROOT 'the [vdso] entry carries the build-id of the vDSO image' '
+	sleep 30 &
+	pid=$! &&
+	test_when_finished "kill $pid" &&
+	set -- $(sed -n "s/^\([0-9a-f]*\)-\([0-9a-f]*\) .*\[vdso\]$/\1 \2/p" /proc/$pid/maps) &&
+	dd if=/proc/$pid/mem of=vdso.so bs=4096 skip=$((0x$1 / 4096)) count=$(((0x$2 - 0x$1) / 4096)) 2>/dev/null &&
+	id=$(readelf -n vdso.so | sed -n "s/.*Build ID: //p") &&
+	test -n "$id" &&
+	perf record -q -o vdso.data -- "$WORKLOADS/demo" 0.1 >/dev/null &&
+	upstream_perf buildid-list -i vdso.data >list &&
+	grep -Fx "$id [vdso]" list
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'read_format LOST is asked for, like upstream' '
+	perf record -q -o lost.data -- true &&
+	upstream_perf evlist -v -i lost.data >evlist &&
+	grep "read_format: ID|LOST" evlist
+'
+
 test_done

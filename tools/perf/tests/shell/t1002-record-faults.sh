@@ -55,4 +55,20 @@ test_expect_success PERF_EVENTS,ROOT 'a full disk stops with one error line' '
 	grep -q "MMAP2 events" stats
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a stopped reader: lost events stated, LOST_SAMPLES written' '
+	perf record -F 999 -m 1 -o lost.data -- "$WORKLOADS/demo" 5 >/dev/null 2>err &
+	perf=$! &&
+	wait_for_child demo $perf &&
+	kill -STOP $perf &&
+	sleep 3 &&
+	kill -CONT $perf &&
+	wait $perf &&
+	n=$(sed -n "s/^Warning: lost \([0-9]*\) events in [0-9]* chunks: increase the buffer with -m or lower the frequency with -F$/\1/p" err) &&
+	test "$n" -gt 0 &&
+	upstream_perf report --stdio -i lost.data >report 2>/dev/null &&
+	grep -x "# Total Lost Samples: $n" report &&
+	perf report --stats -i lost.data >stats &&
+	grep "LOST_SAMPLES events: *$n$" stats
+'
+
 test_done

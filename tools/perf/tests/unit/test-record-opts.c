@@ -177,7 +177,8 @@ static void test_buildid_table(void **state)
 	buildid_table__exit(&t);
 
 	assert_true(buildid_table__skip_path("//anon"));
-	assert_true(buildid_table__skip_path("[vdso]"));
+	assert_false(buildid_table__skip_path("[vdso]"));
+	assert_true(buildid_table__skip_path("[stack]"));
 	assert_true(buildid_table__skip_path("/memfd:x (deleted)"));
 	assert_false(buildid_table__skip_path("/usr/bin/ls"));
 }
