@@ -8,14 +8,21 @@
  *   file   -> stream: the header as HEADER_ATTR/HEADER_FEATURE/HEADER_BUILD_ID
  *   stream -> stream: byte for byte
  *   stream -> file:   header records folded into the file header
+ *
+ * --convert-mmap3 rewrites PERF_RECORD_MMAP3 as MMAP2 (util/mmap3-convert.c)
+ * and the attrs that asked for MMAP3 as asking for MMAP2 with build-ids, so
+ * that perf versions without MMAP3 (upstream 6.1) can read the output.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
 #include "util/debug.h"
+#include "util/evlist.h"
+#include "util/mmap3-convert.h"
 #include "util/session.h"
 
 #define OUT_BUF	(1024 * 1024)
@@ -26,6 +33,9 @@ struct inject {
 	struct perf_header out_h;
 	bool in_pipe;
 	bool started;
+	bool convert_mmap3;		/* --convert-mmap3 */
+	u64 nr_converted;
+	u64 *saved_flags;		/* the input's attr flags, while converted */
 	char *buf;			/* output is batched: no write per record */
 	size_t buf_len;
 	u64 data_size;			/* record bytes written (file output) */
@@ -74,6 +84,41 @@ static int inject__write(struct inject *inj, const void *p, size_t len)
 	return 0;
 }
 
+/*
+ * With --convert-mmap3 the output's attrs ask for MMAP2, not MMAP3: they
+ * are swapped in while the header is written and swapped back after, as
+ * the session still reads the input with the input's attrs.
+ */
+static int inject__attrs_convert(struct inject *inj, struct evlist *evlist)
+{
+	int i;
+
+	if (!inj->convert_mmap3)
+		return 0;
+	inj->saved_flags = calloc(evlist->nr ?: 1, sizeof(u64));
+	if (!inj->saved_flags) {
+		pr_err("perf inject: out of memory\n");
+		return -ENOMEM;
+	}
+	for (i = 0; i < evlist->nr; i++) {
+		inj->saved_flags[i] = evlist->entries[i]->attr.flags;
+		evlist->entries[i]->attr.flags = mmap3_convert__attr_flags(inj->saved_flags[i]);
+	}
+	return 0;
+}
+
+static void inject__attrs_restore(struct inject *inj, struct evlist *evlist)
+{
+	int i;
+
+	if (!inj->saved_flags)
+		return;
+	for (i = 0; i < evlist->nr; i++)
+		evlist->entries[i]->attr.flags = inj->saved_flags[i];
+	free(inj->saved_flags);
+	inj->saved_flags = NULL;
+}
+
 /* The output's header, once the input's is complete. */
 static int inject__header_done(struct perf_tool *tool, struct perf_session *session)
 {
@@ -86,13 +131,53 @@ static int inject__header_done(struct perf_tool *tool, struct perf_session *sess
 			inj->started = true;
 			return 0;
 		}
-		err = perf_header__write_pipe(&session->header, &session->evlist, &inj->out);
+		err = inject__attrs_convert(inj, &session->evlist) ?:
+		      perf_header__write_pipe(&session->header, &session->evlist, &inj->out);
 	} else {
-		err = perf_header__write_begin(&inj->out_h, &session->evlist, &inj->out);
+		err = inject__attrs_convert(inj, &session->evlist) ?:
+		      perf_header__write_begin(&inj->out_h, &session->evlist, &inj->out);
 	}
+	inject__attrs_restore(inj, &session->evlist);
 	inj->started = !err;
 	inj->data_size = 0;
 	return err;
+}
+
+/* A stream's HEADER_ATTR passes through with the converted attr flags. */
+static int inject__write_attr(struct inject *inj, const union perf_event *event)
+{
+	struct perf_record_header_attr *copy;
+	int err;
+
+	if (event->header.size < sizeof(event->header) + offsetof(struct perf_event_attr, flags) +
+				 sizeof(u64))
+		return inject__write(inj, event, event->header.size);
+	copy = malloc(event->header.size);
+	if (!copy) {
+		pr_err("perf inject: out of memory\n");
+		return -ENOMEM;
+	}
+	memcpy(copy, event, event->header.size);
+	copy->attr.flags = mmap3_convert__attr_flags(copy->attr.flags);
+	err = inject__write(inj, copy, event->header.size);
+	free(copy);
+	return err;
+}
+
+static int inject__write_mmap3(struct inject *inj, const union perf_event *event,
+			       u64 file_offset)
+{
+	struct perf_record_mmap2 head;
+	const void *tail;
+	size_t tail_len;
+
+	if (mmap3_convert__record(event, &head, &tail, &tail_len)) {
+		pr_err("perf inject: MMAP3 record of %u bytes at %#llx is too short to convert\n",
+		       event->header.size, (unsigned long long)file_offset);
+		return -EINVAL;
+	}
+	inj->nr_converted++;
+	return inject__write(inj, &head, sizeof(head)) ?: inject__write(inj, tail, tail_len);
 }
 
 static int inject__event(struct perf_tool *tool, struct perf_session *session,
@@ -100,12 +185,21 @@ static int inject__event(struct perf_tool *tool, struct perf_session *session,
 {
 	struct inject *inj = (struct inject *)tool;
 	u32 type = event->header.type;
+	bool mmap3 = inj->convert_mmap3 && perf_event__is_mmap3(type, session->wants_mmap3);
 
 	/* COMPRESSED records are copied whole, not their contents. */
-	if (session->decompressing)
-		return 0;
+	if (session->decompressing) {
+		if (!mmap3)
+			return 0;
+		pr_err("perf inject: --convert-mmap3: MMAP3 records inside COMPRESSED records (perf record -z) cannot be converted\n");
+		return -EOPNOTSUPP;
+	}
 	if (inject__to_header(inj, type))
 		return 0;
+	if (mmap3)
+		return inject__write_mmap3(inj, event, file_offset);
+	if (inj->convert_mmap3 && type == PERF_RECORD_HEADER_ATTR)
+		return inject__write_attr(inj, event);
 	return inject__write(inj, event, event->header.size);
 }
 
@@ -153,12 +247,15 @@ static int inject__finish(struct inject *inj, struct perf_session *session)
 		pr_err("perf inject: out of memory\n");
 		return err;
 	}
-	return perf_header__write_end(&inj->out_h, &session->evlist, &inj->out,
-				      inj->data_size);
+	err = inject__attrs_convert(inj, &session->evlist) ?:
+	      perf_header__write_end(&inj->out_h, &session->evlist, &inj->out, inj->data_size);
+	inject__attrs_restore(inj, &session->evlist);
+	return err;
 }
 
 static const char * const inject_usage =
 	"\n Usage: perf inject [<options>]\n\n"
+	"        --convert-mmap3   rewrite MMAP3 records as MMAP2 (for perf without MMAP3)\n"
 	"    -f, --force           don't complain, do it\n"
 	"    -i, --input <file>    input file name\n"
 	"    -o, --output <file>   output file name\n"
@@ -167,6 +264,7 @@ static const char * const inject_usage =
 int cmd_inject(int argc, const char **argv)
 {
 	static const struct option longopts[] = {
+		{ "convert-mmap3", no_argument,		NULL, 'C' },
 		{ "force",	no_argument,		NULL, 'f' },
 		{ "input",	required_argument,	NULL, 'i' },
 		{ "output",	required_argument,	NULL, 'o' },
@@ -190,6 +288,9 @@ int cmd_inject(int argc, const char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, (char * const *)argv, "fi:o:vh", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'C':
+			inj.convert_mmap3 = true;
+			break;
 		case 'f':
 			force = true;
 			break;
@@ -247,6 +348,9 @@ int cmd_inject(int argc, const char **argv)
 
 		err = err ?: err2;
 	}
+	if (inj.convert_mmap3)
+		pr_debug(verbose, 1, "converted %llu MMAP3 records to MMAP2\n",
+			 (unsigned long long)inj.nr_converted);
 	perf_data__close(&inj.out);
 out_session:
 	perf_session__close(&session);
