@@ -119,12 +119,41 @@ static void inject__attrs_restore(struct inject *inj, struct evlist *evlist)
 	inj->saved_flags = NULL;
 }
 
+/* EVENT_DESC copies the attrs: the session's is converted for the output. */
+static int inject__event_desc_convert(struct inject *inj, struct perf_header *h)
+{
+	const void *p;
+	void *copy;
+	u64 size;
+	int err;
+
+	p = perf_header__feat(h, HEADER_EVENT_DESC, &size);
+	if (!inj->convert_mmap3 || !p)
+		return 0;
+	copy = malloc(size ?: 1);
+	if (!copy) {
+		pr_err("perf inject: out of memory\n");
+		return -ENOMEM;
+	}
+	memcpy(copy, p, size);
+	if (mmap3_convert__event_desc(copy, size))
+		pr_warning("perf inject: malformed EVENT_DESC feature, its attrs converted in part\n");
+	err = perf_header__set_feat(h, HEADER_EVENT_DESC, copy, size);
+	free(copy);
+	if (err)
+		pr_err("perf inject: out of memory\n");
+	return err;
+}
+
 /* The output's header, once the input's is complete. */
 static int inject__header_done(struct perf_tool *tool, struct perf_session *session)
 {
 	struct inject *inj = (struct inject *)tool;
 	int err;
 
+	err = inject__event_desc_convert(inj, &session->header);
+	if (err)
+		return err;
 	if (inj->out.is_pipe) {
 		/* A stream input already sent its header records through. */
 		if (inj->in_pipe) {
@@ -143,23 +172,33 @@ static int inject__header_done(struct perf_tool *tool, struct perf_session *sess
 	return err;
 }
 
-/* A stream's HEADER_ATTR passes through with the converted attr flags. */
+/*
+ * Stream to stream: HEADER_ATTR records and the EVENT_DESC HEADER_FEATURE
+ * record pass through with the converted attr flags.
+ */
 static int inject__write_attr(struct inject *inj, const union perf_event *event)
 {
-	struct perf_record_header_attr *copy;
+	union perf_event *copy;
+	size_t size = event->header.size;
 	int err;
 
-	if (event->header.size < sizeof(event->header) + offsetof(struct perf_event_attr, flags) +
-				 sizeof(u64))
-		return inject__write(inj, event, event->header.size);
-	copy = malloc(event->header.size);
+	if (size < sizeof(event->header) + offsetof(struct perf_event_attr, flags) + sizeof(u64))
+		return inject__write(inj, event, size);
+	if (event->header.type == PERF_RECORD_HEADER_FEATURE &&
+	    (size < sizeof(event->feat) || event->feat.feat_id != HEADER_EVENT_DESC))
+		return inject__write(inj, event, size);
+	copy = malloc(size);
 	if (!copy) {
 		pr_err("perf inject: out of memory\n");
 		return -ENOMEM;
 	}
-	memcpy(copy, event, event->header.size);
-	copy->attr.flags = mmap3_convert__attr_flags(copy->attr.flags);
-	err = inject__write(inj, copy, event->header.size);
+	memcpy(copy, event, size);
+	if (event->header.type == PERF_RECORD_HEADER_ATTR)
+		copy->attr.attr.flags = mmap3_convert__attr_flags(copy->attr.attr.flags);
+	else if (mmap3_convert__event_desc((char *)copy + sizeof(copy->feat),
+					   size - sizeof(copy->feat)))
+		pr_warning("perf inject: malformed EVENT_DESC feature, its attrs converted in part\n");
+	err = inject__write(inj, copy, size);
 	free(copy);
 	return err;
 }
@@ -198,7 +237,8 @@ static int inject__event(struct perf_tool *tool, struct perf_session *session,
 		return 0;
 	if (mmap3)
 		return inject__write_mmap3(inj, event, file_offset);
-	if (inj->convert_mmap3 && type == PERF_RECORD_HEADER_ATTR)
+	if (inj->convert_mmap3 &&
+	    (type == PERF_RECORD_HEADER_ATTR || type == PERF_RECORD_HEADER_FEATURE))
 		return inject__write_attr(inj, event);
 	return inject__write(inj, event, event->header.size);
 }

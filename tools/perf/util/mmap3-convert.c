@@ -7,6 +7,7 @@
  * a missing id (build_id_status) has no place in MMAP2 and is dropped.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 #include "mmap3-convert.h"
 
@@ -63,5 +64,39 @@ int mmap3_convert__record(const union perf_event *event, struct perf_record_mmap
 	head->flags = m->flags;
 	*tail = (const char *)event + MMAP3_FIXED;
 	*tail_len = event->header.size - MMAP3_FIXED;
+	return 0;
+}
+
+/*
+ * EVENT_DESC: u32 nr, u32 attr_size, then per event the attr, u32 nr_ids,
+ * a perf string (u32 len, len bytes) and nr_ids u64 ids.
+ */
+int mmap3_convert__event_desc(void *data, u64 size)
+{
+	u8 *p = data, *end = p + size;
+	u32 nr, attr_size, nr_ids, len, i;
+	u64 flags;
+
+	if (size < 8)
+		return -EINVAL;
+	memcpy(&nr, p, 4);
+	memcpy(&attr_size, p + 4, 4);
+	p += 8;
+	for (i = 0; i < nr; i++) {
+		if ((u64)(end - p) < (u64)attr_size + 8)
+			return -EINVAL;
+		if (attr_size >= offsetof(struct perf_event_attr, flags) + sizeof(flags)) {
+			memcpy(&flags, p + offsetof(struct perf_event_attr, flags), sizeof(flags));
+			flags = mmap3_convert__attr_flags(flags);
+			memcpy(p + offsetof(struct perf_event_attr, flags), &flags, sizeof(flags));
+		}
+		p += attr_size;
+		memcpy(&nr_ids, p, 4);
+		memcpy(&len, p + 4, 4);
+		p += 8;
+		if (len > (u64)(end - p) || nr_ids > (u64)(end - p - len) / 8)
+			return -EINVAL;
+		p += len + (u64)nr_ids * 8;
+	}
 	return 0;
 }

@@ -22,4 +22,11 @@ u64 mmap3_convert__attr_flags(u64 flags);
 int mmap3_convert__record(const union perf_event *event, struct perf_record_mmap2 *head,
 			  const void **tail, size_t *tail_len);
 
+/*
+ * The attrs of a HEADER_EVENT_DESC feature section, converted in place
+ * (upstream perf warns about reserved bits set there too).  -EINVAL if
+ * the section is malformed; the entries before the damage are converted.
+ */
+int mmap3_convert__event_desc(void *data, u64 size);
+
 #endif

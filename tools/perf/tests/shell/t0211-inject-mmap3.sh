@@ -46,11 +46,16 @@ $data .= pack("LSS", 22, 2, 96) . "\0" x 88 if $short;
 my $flags = (1 << 9) | (1 << 10) | (1 << 18) | (1 << 40) | (1 << 5) | (1 << 6);
 my $attr = pack("LLQQQQQ", 1, 128, 0, 4000, 0x107, 0, $flags) . "\0" x 80;
 # One id (file offset 248), as perf record writes: the data at 256.
+# One feature, EVENT_DESC (bit 12), which holds a copy of the attr.
+my $desc = pack("LL", 1, 128) . $attr . pack("LL", 1, 64) . pack("a64", "cpu-clock") .
+	pack("Q", 77);
+my $feat_at = 256 + length $data;
 my $hdr = "PERFILE2" . pack("QQ", 104, 144) . pack("QQ", 104, 144) .
-	pack("QQ", 256, length $data) . pack("QQ", 0, 0) . "\0" x 32;
+	pack("QQ", 256, length $data) . pack("QQ", 0, 0) . pack("QQQQ", 1 << 12, 0, 0, 0);
 open(my $fh, ">", $out) or die;
 binmode $fh;
-print $fh $hdr, $attr, pack("QQ", 248, 8), pack("Q", 77), $data;
+print $fh $hdr, $attr, pack("QQ", 248, 8), pack("Q", 77), $data,
+	pack("QQ", $feat_at + 16, length $desc), $desc;
 EOT
 
 mmap_lines () {
@@ -95,12 +100,16 @@ test_expect_success DEMO,UPSTREAM_PERF 'upstream perf prints the MMAP2 records a
 	upstream_perf script -D -i mmap2.data 2>/dev/null >up-dump &&
 	grep -o "PERF_RECORD_MMAP.*" up-dump >up &&
 	grep -o "PERF_RECORD_MMAP.*" dump >ours &&
-	test_cmp ours up
+	test_cmp ours up &&
+	upstream_perf evlist -v -i mmap2.data >evlist 2>&1 &&
+	grep "mmap: 1, comm: 1, freq: 1, sample_id_all: 1, mmap2: 1, build_id: 1\$" evlist &&
+	! grep "Reserved bits" evlist
 '
 
 test_expect_success DEMO,UPSTREAM_PERF 'upstream perf report finds hot_loop_a by build-id' '
 	upstream_perf buildid-cache -a "$DEMO" &&
 	upstream_perf report --stdio -i mmap2.data 2>err >report &&
+	! grep "Reserved bits" err &&
 	grep "%" report | grep -v "^#" | awk "{ print \$1, \$2, \$3, \$4, \$5 }" >actual &&
 	echo "100.00% hot demo [.] hot_loop_a" >expect &&
 	test_cmp expect actual
@@ -115,7 +124,8 @@ test_expect_success DEMO,UPSTREAM_PERF 'stream in, stream out, both: the same re
 	do
 		perf script -D -i $f | grep -o "PERF_RECORD_MMAP.*" >actual-$f &&
 		test_cmp ours actual-$f &&
-		upstream_perf report --stdio -i $f 2>/dev/null | grep "hot_loop_a\$" || return 1
+		upstream_perf report --stdio -i $f 2>err-$f | grep "hot_loop_a\$" &&
+		! grep "Reserved bits" err-$f || return 1
 	done
 '
 
