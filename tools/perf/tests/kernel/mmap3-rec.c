@@ -12,6 +12,11 @@
  *	map each FILE PROT_READ|PROT_EXEC in this process
  *   mmap3-rec [-s SESSION]... exec CMD [ARG]...
  *	run CMD in a child, events enabled on its exec
+ *   mmap3-rec [-s SESSION]... secret FILE
+ *	copy FILE's first page into a memfd_secret(2) file (through a
+ *	shared read-write map), then map that PROT_READ|PROT_EXEC; prints
+ *	"mapped exec" or why not.  Sessions get attr.mmap_data, so the
+ *	read-write map is reported too.
  *
  * SESSION is mmap3 (attr.mmap3), mmap2 (attr.mmap2) or buildid
  * (attr.mmap2 + attr.build_id); sessions are opened in the order given.
@@ -36,6 +41,11 @@
 #include <unistd.h>
 #include <linux/perf_event.h>
 
+/* Not in every libc's headers; the same number on every architecture. */
+#ifndef SYS_memfd_secret
+#define SYS_memfd_secret	447
+#endif
+
 #define MAX_SESSIONS	4
 #define DATA_PAGES	64	/* 256 KiB: one run's mmaps never wrap it */
 
@@ -57,7 +67,8 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: mmap3-rec probe\n"
 		"       mmap3-rec [-s mmap3|mmap2|buildid]... map FILE...\n"
-		"       mmap3-rec [-s mmap3|mmap2|buildid]... exec CMD [ARG]...\n");
+		"       mmap3-rec [-s mmap3|mmap2|buildid]... exec CMD [ARG]...\n"
+		"       mmap3-rec [-s mmap3|mmap2|buildid]... secret FILE\n");
 	return 2;
 }
 
@@ -231,6 +242,68 @@ static int run_map(struct rec_ctx *c, char **files)
 	return err ? 1 : 0;
 }
 
+/* A secretmem page holding a real ELF header and build-id note. */
+static int secret_fill(int fd, long page, const char *src_path)
+{
+	void *p;
+	int src;
+	ssize_t n;
+
+	if (ftruncate(fd, page)) {
+		fprintf(stderr, "mmap3-rec: ftruncate secretmem: %s\n", strerror(errno));
+		return -1;
+	}
+	p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED) {
+		fprintf(stderr, "mmap3-rec: mmap secretmem: %s\n", strerror(errno));
+		return -1;
+	}
+	src = open(src_path, O_RDONLY);
+	n = src < 0 ? -1 : read(src, p, page);
+	if (src >= 0)
+		close(src);
+	munmap(p, page);
+	if (n <= 0) {
+		fprintf(stderr, "mmap3-rec: %s: cannot read\n", src_path);
+		return -1;
+	}
+	return 0;
+}
+
+static int run_secret(struct rec_ctx *c, const char *src_path)
+{
+	int fd, i, err = 0;
+	void *p;
+
+	fd = syscall(SYS_memfd_secret, 0);
+	if (fd < 0) {
+		fprintf(stderr, "mmap3-rec: memfd_secret: %s\n", strerror(errno));
+		return 1;
+	}
+	for (i = 0; i < c->nr; i++) {
+		c->s[i].flags |= PERF_ATTR_FLAG_MMAP_DATA;
+		if (session_open(c, &c->s[i], 0, 0)) {
+			close(fd);
+			return 1;
+		}
+		ioctl(c->s[i].fd, PERF_EVENT_IOC_ENABLE, 0);
+	}
+	err = secret_fill(fd, c->page, src_path);
+	if (!err) {
+		p = mmap(NULL, c->page, PROT_READ | PROT_EXEC, MAP_SHARED, fd, 0);
+		if (p == MAP_FAILED) {
+			printf("mapped exec failed: %s\n", strerror(errno));
+		} else {
+			puts("mapped exec");
+			munmap(p, c->page);
+		}
+	}
+	for (i = 0; i < c->nr; i++)
+		ioctl(c->s[i].fd, PERF_EVENT_IOC_DISABLE, 0);
+	close(fd);
+	return err ? 1 : 0;
+}
+
 static int run_exec(struct rec_ctx *c, char **argv)
 {
 	int go[2], i, status;
@@ -294,6 +367,8 @@ int main(int argc, char **argv)
 		return usage();
 	if (!strcmp(argv[optind], "map"))
 		ret = run_map(&c, argv + optind + 1);
+	else if (!strcmp(argv[optind], "secret") && optind + 2 == argc)
+		ret = run_secret(&c, argv[optind + 1]);
 	else if (!strcmp(argv[optind], "exec"))
 		ret = run_exec(&c, argv + optind + 1);
 	else

@@ -5,8 +5,12 @@ scripts/kernel-test applies the series to linux-source-6.1, builds a
 minimal kernel and boots it under QEMU (TCG).  In the guest a static
 program opens cpu-clock events with perf_event_open(2) and checks the
 MMAP3 records against the build-ids the host readelf -n printed, the
-two-session MMAP2 misc fix and the drop_caches case; KUnit runs the
-lib/buildid.c suite.  Each guest result is one test here.'
+two-session MMAP2 misc fix, the drop_caches case and memfd_secret maps;
+KUnit runs the lib/buildid.c suite; our perf records a workload (MMAP3
+chosen by its probe), perf script -D shows the host ids and the samples
+resolve to the hot function.  Back on the host, perf inject
+--convert-mmap3 makes the guest recording readable by upstream perf,
+whose report must name the hot function too.  Each result is one test.'
 
 . "$(dirname "$0")/lib/test-lib.sh"
 
@@ -20,7 +24,9 @@ test_expect_success ROOT,KERNEL_SOURCE 'series applies, kernel builds, guest boo
 '
 
 for t in checkpatch-no-errors probe mmap3-map mmap3-exec mmap2-misc-not-leaked \
-	 drop-caches-mmap3 drop-caches-mmap2-unchanged kunit-buildid
+	 drop-caches-mmap3 drop-caches-mmap2-unchanged secretmem-refused \
+	 perf-record-selects-mmap3 perf-script-mmap3-ids perf-report-symbols \
+	 perf-data-to-host upstream-report-converted kunit-buildid kernel-no-oops
 do
 	test_expect_success ROOT,KERNEL_SOURCE "guest: $t" "
 		grep -x 'PASS $t' kt.out || {
