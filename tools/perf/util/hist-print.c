@@ -84,10 +84,9 @@ void hists__fprintf(const struct hists *hists, const struct hists_print_opts *op
 		if (percent(period, hists->total_period) < opts->percent_limit)
 			continue;
 		hist_entry__fprintf(he, hists, &sw, fp);
-		/* upstream leaves a blank line after each graph it prints */
-		if (opts->callchain && he->callchain &&
-		    callchain_tree__fprintf(fp, he->callchain, period, hists->total_period,
-					    opts->callchain))
-			fputc('\n', fp);
+		/* the graph printer ends a graph with upstream's blank line */
+		if (opts->callchain && he->callchain)
+			callchain_tree__fprintf(fp, he->callchain, period, hists->total_period,
+						opts->callchain);
 	}
 }

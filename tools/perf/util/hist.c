@@ -174,7 +174,7 @@ static char cpumode__level(u8 cpumode)
  */
 static void hist_entry__from_frame(struct hist_entry *key, struct thread *thread,
 				   const char *comm, const struct callchain_frame *frame,
-				   u8 leaf_cpumode)
+				   u8 leaf_cpumode, bool leaf)
 {
 	memset(key, 0, sizeof(*key));
 	key->comm = comm;
@@ -182,11 +182,12 @@ static void hist_entry__from_frame(struct hist_entry *key, struct thread *thread
 	key->dso = frame->dso;
 	key->sym = frame->sym;
 	/*
-	 * upstream shows an unknown symbol as its address in the mapping:
-	 * the file offset (not our link-time address), absolute in the kernel
+	 * upstream shows an unknown symbol of a sample as its address in the
+	 * mapping: the file offset (not our link-time address), absolute in
+	 * the kernel; of a caller (--children), as the address recorded
 	 */
 	key->addr = frame->ip;
-	if (frame->map && frame->dso && !frame->dso->kernel)
+	if (leaf && frame->map && frame->dso && !frame->dso->kernel)
 		key->addr = frame->ip - frame->map->start + frame->map->pgoff;
 	key->level = cpumode__level(frame->map ? frame->cpumode : leaf_cpumode);
 }
@@ -322,7 +323,7 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	hists->nr_samples++;
 	hists->total_period += period;
 
-	hist_entry__from_frame(&key, thread, comm, &cursor->frames[0], leaf_cpumode);
+	hist_entry__from_frame(&key, thread, comm, &cursor->frames[0], leaf_cpumode, true);
 	he = hists__findnew(hists, &key);
 	if (!he)
 		return -ENOMEM;
@@ -339,7 +340,7 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	for (pos = 0; pos < cursor->nr; pos++) {
 		if (pos) {
 			hist_entry__from_frame(&key, thread, comm, &cursor->frames[pos],
-					       leaf_cpumode);
+					       leaf_cpumode, false);
 			he = hists__findnew(hists, &key);
 			if (!he)
 				return -ENOMEM;

@@ -34,7 +34,11 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record with upstream perf 
 	up_record -e cpu-clock -c 100000 -o up.data &&
 	up_record -e cpu-clock,task-clock -c 100000 -o two.data &&
 	up_record -e cpu-clock -c 100000 -o - >pipe.data &&
-	our_record -e cpu-clock -c 100000 -o ours.data
+	our_record -e cpu-clock -c 100000 -o ours.data &&
+	# no sh in front: its exec leaves frames in the old image, and upstream
+	# keeps a process'"'"'s maps across exec where our machine drops them
+	taskset -c 0 "$UPSTREAM_PERF" record -q -g -e cpu-clock -c 100000 -o g.data -- \
+		"$WORKLOADS/demo" 0.1 >/dev/null 2>record.err
 '
 
 for f in up two pipe ours
@@ -49,6 +53,31 @@ do
 		"
 	done
 done
+
+# With callchains upstream's default is --children with call graphs.
+for opts in "--no-children" "-g none" "--no-children -G"
+do
+	test_expect_success PERF_EVENTS,UPSTREAM_PERF "g.data $opts: identical to upstream" "
+		upstream_report $opts -i g.data >expect &&
+		perf report --stdio $opts -i g.data >actual &&
+		test_cmp expect actual
+	"
+done
+
+# The graphs of the default report are the graph printer's (see its tests);
+# here the rows: Children/Self and their order (callers first on ties).
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'g.data default: the same Children/Self rows as upstream' '
+	upstream_report -i g.data | grep -E "^ +[0-9.]+% +[0-9.]+%  " >expect &&
+	perf report --stdio -i g.data | grep -E "^ +[0-9.]+% +[0-9.]+%  " >actual &&
+	test $(wc -l <expect) -ge 10 &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--children: Children and Self columns' '
+	perf report --stdio -g none -i g.data >out &&
+	grep -q "^# Children      Self  Command  Shared Object  *Symbol *\$" out &&
+	grep -E "^ +[0-9.]+% +0\.00%  demo +demo +\[\.\] main\$" out
+'
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'the layout, spelled out' '
 	perf report --stdio -i up.data >out &&
