@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "builtin.h"
 #include "util/usage.h"
 #include "util/debug.h"
@@ -176,6 +177,8 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 	struct thread *thread;
 	int err;
 
+	if (s->print.out->err)		/* output failed (disk full...): stop */
+		return s->print.out->err;
 	thread = machine__findnew_thread(&s->machine, sample->pid, sample->tid);
 	if (!thread)
 		return -ENOMEM;
@@ -355,7 +358,6 @@ static int script__print_session(struct script *s, struct perf_session *session,
 
 static int script__run(struct script *s, struct dso_load_opts *opts)
 {
-	static char outbuf[1 << 20];
 	struct perf_session session;
 	struct perf_data data;
 	int err;
@@ -370,16 +372,27 @@ static int script__run(struct script *s, struct dso_load_opts *opts)
 	s->is_pipe = session.header.is_pipe;
 	s->path = s->is_pipe ? "pipe" : data.path;
 	session.verbose = s->verbose;
-	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	if (s->dump_raw) {
 		s->mt.tool = (struct perf_tool){ .event = script__dump_event };
 		err = perf_session__process_events(&session, &s->mt.tool);
 	} else {
+		s->print.out = malloc(sizeof(*s->print.out));
+		if (!s->print.out) {
+			err = -ENOMEM;
+			goto out_session;
+		}
+		s->print.out->fd = STDOUT_FILENO;
+		s->print.out->err = 0;
+		s->print.out->len = 0;
 		err = script__print_session(s, &session, opts);
+		if (script_out__flush(s->print.out) && !err)
+			err = s->print.out->err;
+		free(s->print.out);
 	}
 	fflush(stdout);
 	if (err && err != -EINVAL)
 		pr_err("perf script: %s\n", strerror(-err));
+out_session:
 	perf_session__close(&session);
 out_close:
 	perf_data__close(&data);
@@ -407,7 +420,7 @@ int cmd_script(int argc, const char **argv)
 	};
 	struct script scr = {
 		.fields = { .fields = SCRIPT_FIELDS_DEFAULT },
-		.print = { .fp = stdout, .callchains = true },
+		.print = { .callchains = true },
 	};
 	struct dso_load_opts opts = { .buildid_dir = NULL };
 	int c;

@@ -3,9 +3,9 @@
  * The time-ordering queue (see ordered-events.h for the round rule).
  *
  * Records are appended as they come and sorted only when a flush needs
- * them: a round is a few sorted runs (one per CPU buffer) that qsort
- * handles well, and appending keeps queueing O(1) with no allocation
- * once the array has grown to a round's size.
+ * them (a natural merge sort: a round is a few sorted runs, one per CPU
+ * buffer); appending keeps queueing O(1) with no allocation once the
+ * arrays have grown to a round's size.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -50,6 +50,7 @@ void ordered_events__exit(struct ordered_events *oe)
 			oe_chunk__release(oe, oe->queue[i].chunk);
 	free(oe->chunk);
 	free(oe->queue);
+	free(oe->tmp);
 	memset(oe, 0, sizeof(*oe));
 }
 
@@ -80,13 +81,72 @@ static const union perf_event *oe__copy(struct ordered_events *oe, const union p
 	return dst;
 }
 
-static int oe__compare(const void *a, const void *b)
+static bool oe__before(const struct ordered_event *x, const struct ordered_event *y)
 {
-	const struct ordered_event *x = a, *y = b;
+	return x->time < y->time || (x->time == y->time && x->seq < y->seq);
+}
 
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+/* The end of the sorted run that starts at @i. */
+static size_t oe__run_end(const struct ordered_event *q, size_t i, size_t nr)
+{
+	for (i++; i < nr && !oe__before(&q[i], &q[i - 1]); i++)
+		;
+	return i;
+}
+
+static void oe__merge(const struct ordered_event *a, size_t na, const struct ordered_event *b,
+		      size_t nb, struct ordered_event *dst)
+{
+	while (na && nb) {
+		if (oe__before(b, a)) {
+			*dst++ = *b++;
+			nb--;
+		} else {
+			*dst++ = *a++;
+			na--;
+		}
+	}
+	memcpy(dst, a, na * sizeof(*a));
+	memcpy(dst + na, b, nb * sizeof(*b));
+}
+
+/*
+ * Sort the queue by (time, seq).  A round is a few sorted runs (one per
+ * CPU buffer, plus what the last flush kept): a natural merge sort does
+ * O(n log runs) work, with a scratch array kept across flushes.
+ */
+static int oe__sort(struct ordered_events *oe)
+{
+	size_t merges;
+
+	if (oe->tmp_alloc < oe->alloc) {
+		struct ordered_event *tmp = realloc(oe->tmp, oe->alloc * sizeof(*tmp));
+
+		if (!tmp)
+			return -ENOMEM;
+		oe->tmp = tmp;
+		oe->tmp_alloc = oe->alloc;
+	}
+	do {
+		struct ordered_event *src = oe->queue, *dst = oe->tmp, *swap;
+		size_t i = 0, mid, end, alloc;
+
+		merges = 0;
+		while (i < oe->nr) {
+			mid = oe__run_end(src, i, oe->nr);
+			end = mid < oe->nr ? oe__run_end(src, mid, oe->nr) : mid;
+			oe__merge(src + i, mid - i, src + mid, end - mid, dst + i);
+			merges++;
+			i = end;
+		}
+		swap = oe->queue;
+		oe->queue = oe->tmp;
+		oe->tmp = swap;
+		alloc = oe->alloc;
+		oe->alloc = oe->tmp_alloc;
+		oe->tmp_alloc = alloc;
+	} while (merges > 1);
+	return 0;
 }
 
 /* Deliver the @n oldest records (the queue is sorted) and drop them. */
@@ -115,7 +175,9 @@ int ordered_events__flush(struct ordered_events *oe, enum oe_flush how)
 
 	if (!oe->nr)
 		goto out;
-	qsort(oe->queue, oe->nr, sizeof(*oe->queue), oe__compare);
+	err = oe__sort(oe);
+	if (err)
+		return err;
 	if (how == OE_FLUSH__ROUND) {
 		size_t lo = 0, hi = oe->nr;
 
@@ -171,8 +233,9 @@ int ordered_events__queue(struct ordered_events *oe, const union perf_event *eve
 		oe->max_time = time;
 	if (oe->nr >= oe->max_queued) {
 		/* No round markers: keep memory bounded, deliver the older half. */
-		qsort(oe->queue, oe->nr, sizeof(*oe->queue), oe__compare);
-		return oe__deliver(oe, oe->nr / 2);
+		int err = oe__sort(oe);
+
+		return err ? err : oe__deliver(oe, oe->nr / 2);
 	}
 	return 0;
 }

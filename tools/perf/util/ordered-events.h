@@ -40,8 +40,10 @@ typedef int (*ordered_events__deliver_t)(struct ordered_events *oe,
 					 const struct ordered_event *ev, void *priv);
 
 struct ordered_events {
-	struct ordered_event	*queue;		/* unsorted tail after [0, nr_sorted) */
+	struct ordered_event	*queue;		/* in queue order until a flush sorts it */
 	size_t			nr, alloc;
+	struct ordered_event	*tmp;		/* the sort's scratch array */
+	size_t			tmp_alloc;
 	u64			seq;
 	u64			max_time;	/* largest time queued so far */
 	u64			next_flush;	/* the previous round's max_time */

@@ -15,7 +15,9 @@
  * output, and a profile is millions of such lines.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
 #include "script-print.h"
 #include "callchain.h"
 #include "evsel.h"
@@ -109,7 +111,7 @@ static const u64 field_needs[SCRIPT_F_MAX] = {
 	[SCRIPT_F_TIME]		= PERF_SAMPLE_TIME,
 	[SCRIPT_F_CPU]		= PERF_SAMPLE_CPU,
 	[SCRIPT_F_IP]		= PERF_SAMPLE_IP,
-	[SCRIPT_F_PERIOD]	= PERF_SAMPLE_PERIOD,
+	/* no PERIOD: upstream prints the attr's fixed period without it */
 };
 
 static const char *const field_attr_names[SCRIPT_F_MAX] = {
@@ -118,7 +120,6 @@ static const char *const field_attr_names[SCRIPT_F_MAX] = {
 	[SCRIPT_F_TIME]		= "TIME",
 	[SCRIPT_F_CPU]		= "CPU",
 	[SCRIPT_F_IP]		= "IP",
-	[SCRIPT_F_PERIOD]	= "PERIOD",
 };
 
 int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel, u32 *out)
@@ -163,10 +164,63 @@ bool script_print__has_callchain(const struct evsel *evsel)
 	return evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN;
 }
 
+/* ---- output ------------------------------------------------------------ */
+
+int script_out__flush(struct script_out *out)
+{
+	size_t done = 0;
+
+	while (done < out->len && !out->err) {
+		ssize_t n = write(out->fd, out->buf + done, out->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			out->err = n < 0 ? -errno : -EIO;
+		else
+			done += n;
+	}
+	out->len = 0;
+	return out->err;
+}
+
+static void out__write(struct script_out *out, const void *p, size_t n)
+{
+	if (out->len + n > sizeof(out->buf)) {
+		script_out__flush(out);
+		if (n > sizeof(out->buf))	/* a name longer than the buffer: cut */
+			n = sizeof(out->buf);
+	}
+	memcpy(out->buf + out->len, p, n);
+	out->len += n;
+}
+
+static inline void out__putc(char c, struct script_out *out)
+{
+	if (out->len == sizeof(out->buf))
+		script_out__flush(out);
+	out->buf[out->len++] = c;
+}
+
+/* For the rare lines (side-band records): formatted, then copied. */
+static void __attribute__((format(printf, 2, 3))) out__printf(struct script_out *out,
+							      const char *fmt, ...)
+{
+	char line[8192];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		out__write(out, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+}
+
 /* ---- numbers ----------------------------------------------------------- */
 
 /* @v in hex, right-aligned in @width columns (wider if it needs to be). */
-static void put_hex(FILE *fp, u64 v, int width)
+static void put_hex(struct script_out *fp, u64 v, int width)
 {
 	static const char digits[] = "0123456789abcdef";
 	char buf[32], *p = buf + sizeof(buf);
@@ -177,11 +231,11 @@ static void put_hex(FILE *fp, u64 v, int width)
 	} while (v);
 	while (buf + sizeof(buf) - p < width)
 		*--p = ' ';
-	fwrite_unlocked(p, 1, buf + sizeof(buf) - p, fp);
+	out__write(fp, p, buf + sizeof(buf) - p);
 }
 
 /* @v in decimal, right-aligned in @width columns, zero-padded if @zero. */
-static void put_dec(FILE *fp, u64 v, int width, bool zero)
+static void put_dec(struct script_out *fp, u64 v, int width, bool zero)
 {
 	char buf[32], *p = buf + sizeof(buf);
 
@@ -191,32 +245,32 @@ static void put_dec(FILE *fp, u64 v, int width, bool zero)
 	} while (v);
 	while (buf + sizeof(buf) - p < width)
 		*--p = zero ? '0' : ' ';
-	fwrite_unlocked(p, 1, buf + sizeof(buf) - p, fp);
+	out__write(fp, p, buf + sizeof(buf) - p);
 }
 
-static void put_str(FILE *fp, const char *s)
+static void put_str(struct script_out *fp, const char *s)
 {
-	fputs_unlocked(s, fp);
+	out__write(fp, s, strlen(s));
 }
 
 /* "%*s": right-aligned in @width columns. */
-static void put_str_right(FILE *fp, const char *s, int width)
+static void put_str_right(struct script_out *fp, const char *s, int width)
 {
 	int len = strlen(s);
 
 	while (len++ < width)
-		putc_unlocked(' ', fp);
+		out__putc(' ', fp);
 	put_str(fp, s);
 }
 
 /* %d, for pids that may be -1 */
-static void put_int(FILE *fp, int v, int width)
+static void put_int(struct script_out *fp, int v, int width)
 {
 	if (v >= 0) {
 		put_dec(fp, v, width, false);
 		return;
 	}
-	fprintf(fp, "%*d", width, v);
+	out__printf(fp, "%*d", width, v);
 }
 
 /* ---- the line start ---------------------------------------------------- */
@@ -224,7 +278,7 @@ static void put_int(FILE *fp, int v, int width)
 static void script_print__start(struct script_print *sp, u32 fields, bool chain_follows,
 				const struct perf_sample *sample, const struct thread *thread)
 {
-	FILE *fp = sp->fp;
+	struct script_out *fp = sp->out;
 
 	if (fields & SF(COMM)) {
 		const char *comm = thread ? thread__comm_str(thread) : ":-1";
@@ -233,18 +287,18 @@ static void script_print__start(struct script_print *sp, u32 fields, bool chain_
 			put_str(fp, comm);
 		else
 			put_str_right(fp, comm, 16);
-		putc_unlocked(' ', fp);
+		out__putc(' ', fp);
 	}
 	if ((fields & SF(PID)) && (fields & SF(TID))) {
 		put_int(fp, sample->pid, 5);
-		putc_unlocked('/', fp);
-		fprintf(fp, "%-5d ", (int)sample->tid);
+		out__putc('/', fp);
+		out__printf(fp, "%-5d ", (int)sample->tid);
 	} else if (fields & (SF(PID) | SF(TID))) {
 		put_int(fp, fields & SF(PID) ? (int)sample->pid : (int)sample->tid, 5);
-		putc_unlocked(' ', fp);
+		out__putc(' ', fp);
 	}
 	if (fields & SF(CPU)) {
-		putc_unlocked('[', fp);
+		out__putc('[', fp);
 		put_dec(fp, sample->cpu, 3, true);	/* %03d */
 		put_str(fp, "] ");
 	}
@@ -252,7 +306,7 @@ static void script_print__start(struct script_print *sp, u32 fields, bool chain_
 		u64 t = sample->time;
 
 		put_dec(fp, t / 1000000000ULL, 5, false);
-		putc_unlocked('.', fp);
+		out__putc('.', fp);
 		if (sp->nanosecs)
 			put_dec(fp, t % 1000000000ULL, 9, true);
 		else
@@ -263,9 +317,9 @@ static void script_print__start(struct script_print *sp, u32 fields, bool chain_
 
 /* ---- samples ----------------------------------------------------------- */
 
-static void put_sym(FILE *fp, u32 fields, const struct symbol *sym, u64 addr)
+static void put_sym(struct script_out *fp, u32 fields, const struct symbol *sym, u64 addr)
 {
-	putc_unlocked(' ', fp);
+	out__putc(' ', fp);
 	if (!sym) {
 		put_str(fp, "[unknown]");
 		return;
@@ -289,17 +343,34 @@ static const struct dso *frame__dso(const struct callchain_frame *fr)
 	return NULL;
 }
 
-static void put_dso(FILE *fp, const struct dso *dso)
+/*
+ * Anonymous executable memory (JIT code) and the like: upstream names its
+ * map /tmp/perf-<pid>.map, where a JIT writes its symbols, and shows its
+ * addresses as they are.
+ */
+static bool dso__is_anon(const struct dso *dso)
+{
+	const char *name = dso->long_name;
+
+	return !strcmp(name, "//anon") || !strncmp(name, "/dev/zero", 9) ||
+	       !strncmp(name, "/anon_hugepage", 14) || !strncmp(name, "[stack", 6) ||
+	       !strncmp(name, "/SYSV", 5) || !strcmp(name, "[heap]");
+}
+
+static void put_dso(struct script_out *fp, const struct dso *dso, const struct thread *thread)
 {
 	put_str(fp, " (");
-	put_str(fp, dso ? dso->long_name : "[unknown]");
-	putc_unlocked(')', fp);
+	if (dso && dso__is_anon(dso))
+		out__printf(fp, "/tmp/perf-%d.map", thread ? (int)thread->pid : -1);
+	else
+		put_str(fp, dso ? dso->long_name : "[unknown]");
+	out__putc(')', fp);
 }
 
 static void script_print__frames(struct script_print *sp, u32 fields,
-				 const struct callchain_cursor *cursor)
+				 const struct callchain_cursor *cursor, const struct thread *thread)
 {
-	FILE *fp = sp->fp;
+	struct script_out *fp = sp->out;
 	size_t i;
 
 	for (i = 0; i < cursor->nr; i++) {
@@ -307,15 +378,16 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 		u64 ip = fr->ip;
 
 		/* upstream shows a user frame as its offset in the mapped file */
-		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod)
+		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod &&
+		    !dso__is_anon(fr->dso))
 			ip = ip - fr->map->start + fr->map->pgoff;
-		putc_unlocked('\t', fp);
+		out__putc('\t', fp);
 		put_hex(fp, ip, 16);
 		if (fields & SF(SYM))
 			put_sym(fp, fields, fr->sym, fr->addr);
 		if (fields & SF(DSO))
-			put_dso(fp, frame__dso(fr));
-		putc_unlocked('\n', fp);
+			put_dso(fp, frame__dso(fr), thread);
+		out__putc('\n', fp);
 	}
 }
 
@@ -323,12 +395,12 @@ void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evs
 			  const struct perf_sample *sample, const struct thread *thread,
 			  const struct callchain_cursor *cursor, const struct callchain_frame *ip)
 {
-	FILE *fp = sp->fp;
+	struct script_out *fp = sp->out;
 
 	script_print__start(sp, fields, cursor && (fields & SF(IP)), sample, thread);
 	if (fields & SF(PERIOD)) {
 		put_dec(fp, sample->period, 10, false);
-		putc_unlocked(' ', fp);
+		out__putc(' ', fp);
 	}
 	if (fields & SF(EVENT)) {
 		put_str_right(fp, evsel__name(evsel), sp->name_width);
@@ -336,23 +408,23 @@ void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evs
 	}
 	if (fields & SF(IP)) {
 		if (cursor) {
-			putc_unlocked('\n', fp);
-			script_print__frames(sp, fields, cursor);
+			out__putc('\n', fp);
+			script_print__frames(sp, fields, cursor, thread);
 		} else {
-			putc_unlocked(' ', fp);
+			out__putc(' ', fp);
 			put_hex(fp, sample->ip, 16);
 			if (fields & SF(SYM))
 				put_sym(fp, fields, ip->sym, ip->addr);
 			if (fields & SF(DSO))
-				put_dso(fp, frame__dso(ip));
+				put_dso(fp, frame__dso(ip), thread);
 		}
 	}
-	putc_unlocked('\n', fp);
+	out__putc('\n', fp);
 }
 
 /* ---- side-band records ------------------------------------------------- */
 
-static void sideband__mmap(FILE *fp, const union perf_event *event, const struct evsel *evsel,
+static void sideband__mmap(struct script_out *fp, const union perf_event *event, const struct evsel *evsel,
 			   const char *name)
 {
 	struct perf_mmap_info m;
@@ -360,14 +432,14 @@ static void sideband__mmap(FILE *fp, const union perf_event *event, const struct
 	u8 i;
 
 	if (perf_event__parse_mmap(event, evsel ? &evsel->attr : NULL, &m)) {
-		fprintf(fp, "PERF_RECORD_%s: malformed record\n", name);
+		out__printf(fp, "PERF_RECORD_%s: malformed record\n", name);
 		return;
 	}
-	fprintf(fp, "PERF_RECORD_%s %d/%d: [%#llx(%#llx) @ %#llx", name, (int)m.pid, (int)m.tid,
+	out__printf(fp, "PERF_RECORD_%s %d/%d: [%#llx(%#llx) @ %#llx", name, (int)m.pid, (int)m.tid,
 		(unsigned long long)m.start, (unsigned long long)m.len,
 		(unsigned long long)m.pgoff);
 	if (event->header.type == PERF_RECORD_MMAP) {
-		fprintf(fp, "]: %c %s\n", (m.misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x',
+		out__printf(fp, "]: %c %s\n", (m.misc & PERF_RECORD_MISC_MMAP_DATA) ? 'r' : 'x',
 			m.filename);
 		return;
 	}
@@ -377,22 +449,22 @@ static void sideband__mmap(FILE *fp, const union perf_event *event, const struct
 	perm[3] = (m.flags & 1) ? 's' : 'p';	/* MAP_SHARED */
 	perm[4] = '\0';
 	if (m.has_inode)
-		fprintf(fp, " %02x:%02x %llu %llu", m.maj, m.min, (unsigned long long)m.ino,
+		out__printf(fp, " %02x:%02x %llu %llu", m.maj, m.min, (unsigned long long)m.ino,
 			(unsigned long long)m.ino_generation);
 	if (m.has_build_id) {
 		put_str(fp, " <");
 		for (i = 0; i < m.build_id_size; i++)
-			fprintf(fp, "%02x", m.build_id[i]);
-		putc_unlocked('>', fp);
+			out__printf(fp, "%02x", m.build_id[i]);
+		out__putc('>', fp);
 	}
-	fprintf(fp, "]: %s %s\n", perm, m.filename);
+	out__printf(fp, "]: %s %s\n", perm, m.filename);
 }
 
 void script_print__sideband(struct script_print *sp, u32 fields, const struct evsel *evsel,
 			    const struct perf_sample *sample, const struct thread *thread,
 			    const union perf_event *event)
 {
-	FILE *fp = sp->fp;
+	struct script_out *fp = sp->out;
 	bool chain = evsel && script_print__has_callchain(evsel) && sp->callchains &&
 		     (fields & SF(IP));
 	u32 type = event->header.type;
@@ -406,18 +478,18 @@ void script_print__sideband(struct script_print *sp, u32 fields, const struct ev
 		break;
 	case PERF_RECORD_COMM:
 		/* machine_tool checked the comm is NUL-terminated in the record */
-		fprintf(fp, "PERF_RECORD_COMM%s: %s:%d/%d\n",
+		out__printf(fp, "PERF_RECORD_COMM%s: %s:%d/%d\n",
 			(event->header.misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "",
 			event->comm.comm, (int)event->comm.pid, (int)event->comm.tid);
 		break;
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:
-		fprintf(fp, "PERF_RECORD_%s(%d:%d):(%d:%d)\n", perf_event__name(type),
+		out__printf(fp, "PERF_RECORD_%s(%d:%d):(%d:%d)\n", perf_event__name(type),
 			(int)event->fork.pid, (int)event->fork.tid, (int)event->fork.ppid,
 			(int)event->fork.ptid);
 		break;
 	default:
-		fprintf(fp, "PERF_RECORD_%s\n", perf_event__name(type));
+		out__printf(fp, "PERF_RECORD_%s\n", perf_event__name(type));
 		break;
 	}
 }

@@ -3,7 +3,7 @@
  * perf script's per-record text, byte for byte upstream perf 6.1's default
  * output: which fields (-F), and how a sample (with or without its call
  * chain) and a side-band record (--show-mmap-events, --show-task-events)
- * are laid out.  Writes go through a stdio stream the caller buffers.
+ * are laid out.  Writes go through a struct script_out buffer.
  */
 #ifndef __PERF_SCRIPT_PRINT_H
 #define __PERF_SCRIPT_PRINT_H
@@ -61,8 +61,23 @@ int script_fields__parse(struct script_fields *sf, const char *arg);
  */
 int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel, u32 *out);
 
+/*
+ * perf script's output: a buffer written to @fd when full (stdio costs a
+ * third of the time of printing a call chain).  A write error (a closed
+ * pipe: SIGPIPE ends us first by default) is kept in @err.
+ */
+struct script_out {
+	int	fd;
+	int	err;
+	size_t	len;
+	char	buf[1 << 20];
+};
+
+/* Write out what is buffered.  Returns 0 or the first write error. */
+int script_out__flush(struct script_out *out);
+
 struct script_print {
-	FILE	*fp;
+	struct script_out *out;
 	int	name_width;	/* longest event name: names are right-aligned */
 	bool	nanosecs;	/* --ns */
 	bool	callchains;	/* not -G: print a sample's chain */
