@@ -149,7 +149,6 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->buckets);
 	free(hists->sorted);
-	free(hists->seen);
 	hist_strings__delete(hists->strings);
 	memset(hists, 0, sizeof(*hists));
 }
@@ -261,31 +260,6 @@ static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_
 	return he;
 }
 
-/* Has this sample already counted for @he (recursion, or two frames of one entry)? */
-static bool hists__seen(struct hists *hists, size_t nr_seen, const struct hist_entry *he)
-{
-	size_t i;
-
-	for (i = 0; i < nr_seen; i++)
-		if (hists->seen[i] == he)
-			return true;
-	return false;
-}
-
-static int hists__reserve_seen(struct hists *hists, size_t nr)
-{
-	struct hist_entry **s;
-
-	if (nr <= hists->nr_seen_alloc)
-		return 0;
-	s = realloc(hists->seen, nr * sizeof(*s));
-	if (!s)
-		return -ENOMEM;
-	hists->seen = s;
-	hists->nr_seen_alloc = nr;
-	return 0;
-}
-
 /*
  * Upstream's callchain depth of what the entry at frame @pos stores: the
  * whole path for the leaf, and for a caller the part from it to the root
@@ -310,7 +284,7 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 		      u8 leaf_cpumode, const struct callchain_cursor *cursor, u64 period)
 {
 	struct hist_entry key, *he;
-	size_t pos, nr_seen = 0;
+	size_t pos;
 	u32 depth;
 	int err;
 
@@ -335,8 +309,8 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	if (!hists->children)
 		return 0;
 
-	if (hists__reserve_seen(hists, cursor->nr))
-		return -ENOMEM;
+	/* a new stamp per sample: an entry met twice on one path counts once */
+	hists->stamp++;
 	for (pos = 0; pos < cursor->nr; pos++) {
 		if (pos) {
 			hist_entry__from_frame(&key, thread, comm, &cursor->frames[pos],
@@ -348,9 +322,9 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 		depth = hists__depth(hists, pos, cursor->nr);
 		if (depth > he->max_depth)
 			he->max_depth = depth;
-		if (hists__seen(hists, nr_seen, he))
+		if (he->stamp == hists->stamp)
 			continue;
-		hists->seen[nr_seen++] = he;
+		he->stamp = hists->stamp;
 		he->period_children += period;
 		if (pos) {
 			err = hist_entry__add_graph(he, cursor, pos, period);

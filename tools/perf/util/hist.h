@@ -50,6 +50,7 @@ struct hist_entry {
 	 * thread put callers above callees.
 	 */
 	u32			max_depth;
+	u64			stamp;		/* the last sample counted (--children) */
 	struct callchain_tree	*callchain;	/* NULL without call graphs */
 };
 
@@ -67,9 +68,7 @@ struct hists {
 	const struct callchain_param *callchain;
 	bool			caller_order;	/* depth as upstream's ORDER_CALLER */
 	struct hist_strings	*strings;	/* interned comms */
-	/* scratch for one sample's distinct entries (--children) */
-	struct hist_entry	**seen;
-	size_t			nr_seen_alloc;
+	u64			stamp;		/* samples added, for hist_entry.stamp */
 	/* After hists__output_resort(): the entries in output order. */
 	struct hist_entry	**sorted;
 };
