@@ -256,7 +256,8 @@ static int report__parse_callchain(struct report *rep, int argc, const char **ar
 
 	if (!arg && optind < argc && argv[optind][0] != '-')
 		arg = argv[optind++];
-	if (arg && callchain_param__parse(&rep->hists.callchain, arg))
+	/* a bare -g: callchain_param__parse() applies upstream's default string */
+	if (callchain_param__parse(&rep->hists.callchain, arg))
 		return PERF_USAGE_ERROR;
 	rep->hists.callchain_given = rep->hists.callchain.mode != CALLCHAIN_NONE;
 	return 0;

@@ -5,7 +5,9 @@
 # under the entry.  Blocks are printed sorted by entry, so outputs whose
 # entries tie on percentage compare equal.
 #
-#   callgraph-blocks.py [--canonical] [--low-addresses] < report.txt
+#   callgraph-blocks.py [--canonical] [--low-addresses] [--keys FILE] < report.txt
+#
+# --keys FILE: only the entries whose "@@" line FILE lists.
 #
 # --canonical: each graph as the sorted list of its runs, a run written as
 # the values and frames of the runs above it and its own.  Upstream orders
@@ -92,7 +94,13 @@ for line in sys.stdin:
     if cur is not None and (line != '' or blocks[cur]):
         blocks[cur].append(line)
 
+keep = None
+if '--keys' in sys.argv:
+    keep = set(l.rstrip('\n') for l in open(sys.argv[sys.argv.index('--keys') + 1]))
+
 for k in sorted(blocks):
+    if keep is not None and k not in keep:
+        continue
     if '--low-addresses' in sys.argv and re.fullmatch(r'.* 0x[0-9a-f]+', k):
         continue
     body = blocks[k]
