@@ -19,6 +19,7 @@
 #include "machine.h"
 #include "thread.h"
 #include "map.h"
+#include "dso.h"
 #include "event.h"
 
 void callchain_cursor__init(struct callchain_cursor *cursor)
@@ -83,15 +84,26 @@ int callchain_frame__resolve(struct callchain_frame *frame, struct machine *mach
 	return 0;
 }
 
+/*
+ * A chain's frame lives where its context marker says: upstream looks a
+ * user frame up in the process's maps only (a stale frame pointer equal
+ * to a kernel address stays [unknown]) and a hypervisor frame nowhere.
+ */
 static int callchain__add(struct machine *machine, struct thread *thread,
 			  struct callchain_cursor *cursor, u8 cpumode, u64 ip)
 {
-	int err = callchain_frame__resolve(&cursor->frames[cursor->nr], machine, thread,
-					   cpumode, ip);
+	struct callchain_frame *frame = &cursor->frames[cursor->nr];
+	int err = 0;
 
-	if (!err)
-		cursor->nr++;
-	return err;
+	if (cpumode != PERF_RECORD_MISC_HYPERVISOR)
+		err = callchain_frame__resolve(frame, machine, thread, cpumode, ip);
+	if (err)
+		return err;
+	if (cpumode == PERF_RECORD_MISC_HYPERVISOR ||
+	    (cpumode == PERF_RECORD_MISC_USER && frame->dso && (frame->dso->kernel || frame->dso->kmod)))
+		*frame = (struct callchain_frame){ .ip = ip, .addr = ip, .cpumode = cpumode };
+	cursor->nr++;
+	return 0;
 }
 
 /* The cpumode a context marker switches to; 0 for an invalid marker. */

@@ -203,6 +203,9 @@ static void test_user_address_under_kernel_marker(void **state)
 	assert_null(c.frames[0].sym);
 	assert_int_equal(c.frames[0].cpumode, PERF_RECORD_MISC_KERNEL);
 	assert_int_equal(c.frames[1].cpumode, PERF_RECORD_MISC_USER);
+	/* a kernel address in the user part is not looked up in the kernel */
+	assert_null(c.frames[1].sym);
+	assert_null(c.frames[1].dso);
 	callchain_cursor__exit(&c);
 }
 
