@@ -350,7 +350,9 @@ static int perf_header__write_attrs(const struct evlist *evlist, struct perf_dat
 		};
 		struct perf_event_attr attr = evsel->attr;
 
-		memcpy(buf + (ids_off - l->ids_offset), evsel->ids, ids.size);
+		/* An event with no ids has a NULL array: memcpy must not see it. */
+		if (ids.size)
+			memcpy(buf + (ids_off - l->ids_offset), evsel->ids, ids.size);
 		ids_off += ids.size;
 		/* Our attr is zero-extended: it is OUR_ATTR_SIZE bytes now. */
 		attr.size = OUR_ATTR_SIZE;

@@ -317,8 +317,12 @@ int machine__resolve(struct machine *machine, pid_t pid, pid_t tid, u8 cpumode, 
 	al->map = thread__find_map(al->thread, cpumode, ip);
 	if (al->map) {
 		al->dso = al->map->dso;
-		al->addr = map__map_ip(al->map, ip);
+		/*
+		 * Look the symbol up first: it loads the DSO, and only then are
+		 * its PT_LOAD segments known to map__map_ip().
+		 */
 		al->sym = map__find_symbol(al->map, ip, &machine->load_opts);
+		al->addr = map__map_ip(al->map, ip);
 	}
 	/*
 	 * A kernel address outside every kernel map, or in a module whose
