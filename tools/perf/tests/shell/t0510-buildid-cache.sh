@@ -3,7 +3,7 @@ test_description='perf buildid-cache: upstream layout, both ways
 
 Our buildid-cache -a fills a cache that upstream perf report resolves a
 profile from (binary moved away, another HOME), and a cache upstream
-filled resolves the same profile on our side.  -l, -r, -p, -P, -u, -M,
+filled resolves the same profile in our perf report.  -l, -r, -p, -P, -u, -M,
 usage errors, and a symlink planted in the cache.'
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$MMAP3_TOP/tools/perf/tests/lib/debuginfod-server.sh"
@@ -31,6 +31,12 @@ record () {
 # The demo's lines of upstream's report: "overhead command dso symbol".
 upstream_report () {
 	"$UPSTREAM_PERF" report -f --stdio -q --sort comm,dso,sym -i "$1" 2>/dev/null |
+	awk '{ $1 = $1; print }' | grep " demo "
+}
+
+# The same lines from our perf report.
+our_report () {
+	perf report --stdio -q --sort comm,dso,sym -i "$1" 2>/dev/null |
 	awk '{ $1 = $1; print }' | grep " demo "
 }
 
@@ -83,6 +89,10 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'we use a cache upstream filled' '
 	mv app/demo demo.away &&
 	HOME=$PWD/analysis our_symbols perf.data >actual &&
 	test_cmp expect.ours actual &&
+	HOME=$PWD/analysis our_report perf.data >actual &&
+	test_cmp expect.report actual &&
+	HOME=$PWD our_report perf.data >without &&
+	! grep hot_loop_a without &&
 	HOME=$PWD/analysis perf buildid-cache -l >actual &&
 	echo "$id $PWD/app/demo" >expect &&
 	test_cmp expect actual
