@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The inside of a callchain_tree, shared by the builder (callchain-tree.c)
- * and the printers (callchain-tree-print.c).  Nobody else includes this.
+ * the printers (callchain-tree-print.c) and the report's graph builder
+ * (hist-paths.c).  Nobody else includes this.
  *
  * The tree is a trie with one node per frame.  Upstream perf stores the
  * same paths as a radix tree whose nodes hold runs of frames, split where
@@ -49,6 +50,13 @@ struct callchain_tree {
 	bool			summed;		/* cumul fields up to date */
 	struct cc_path_cache	last;
 };
+
+/*
+ * The child of @parent for frame @f, made if new (what adding a path does
+ * per frame; hist-paths.c builds report graphs with it).  0 or -ENOMEM.
+ */
+int cc_tree__child(struct callchain_tree *tree, u32 parent, const struct callchain_frame *f,
+		   u32 *child);
 
 /* Fill the cumul fields (once after the last add; adds only touch the ends). */
 void cc_tree__sum(struct callchain_tree *tree);

@@ -222,8 +222,8 @@ static u64 cc_frame_key(const struct callchain_tree *tree, const struct callchai
 	return f->ip;
 }
 
-static int cc_tree__child(struct callchain_tree *tree, u32 parent,
-			  const struct callchain_frame *f, u32 *child)
+int cc_tree__child(struct callchain_tree *tree, u32 parent, const struct callchain_frame *f,
+		   u32 *child)
 {
 	u64 key = cc_frame_key(tree, f);
 	struct cc_node *node;

@@ -85,8 +85,14 @@ void hists__fprintf(const struct hists *hists, const struct hists_print_opts *op
 			continue;
 		hist_entry__fprintf(he, hists, &sw, fp);
 		/* the graph printer ends a graph with upstream's blank line */
-		if (opts->callchain && he->callchain)
-			callchain_tree__fprintf(fp, he->callchain, period, hists->total_period,
-						opts->callchain);
+		if (opts->callchain && hists->paths) {
+			/* built for printing and dropped: only one graph is held at a time */
+			struct callchain_tree *graph = hists__entry_graph(hists, he);
+
+			if (graph)
+				callchain_tree__fprintf(fp, graph, period, hists->total_period,
+							opts->callchain);
+			callchain_tree__delete(graph);
+		}
 	}
 }

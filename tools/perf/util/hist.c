@@ -10,6 +10,7 @@
 #include "hist.h"
 #include "callchain.h"
 #include "callchain-tree.h"
+#include "hist-paths.h"
 #include "thread.h"
 #include "dso.h"
 #include "event.h"
@@ -121,13 +122,20 @@ int hists__init(struct hists *hists, const struct sort_keys *sort, bool children
 	hists->callchain = callchain;
 	hists->caller_order = caller_order;
 	hists->strings = calloc(1, sizeof(*hists->strings));
-	return hists->strings ? 0 : -ENOMEM;
+	if (!hists->strings)
+		return -ENOMEM;
+	if (callchain) {
+		hists->paths = hist_paths__new(callchain);
+		if (!hists->paths) {
+			hists__exit(hists);
+			return -ENOMEM;
+		}
+	}
+	return 0;
 }
 
 static void hist_entry__delete(struct hist_entry *he)
 {
-	if (he->callchain)
-		callchain_tree__delete(he->callchain);
 	if (he->thread)
 		thread__put(he->thread);
 	if (he->dso)
@@ -149,6 +157,7 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->buckets);
 	free(hists->sorted);
+	hist_paths__delete(hists->paths);
 	hist_strings__delete(hists->strings);
 	memset(hists, 0, sizeof(*hists));
 }
@@ -245,13 +254,6 @@ static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_
 		return NULL;
 	*he = *key;
 	he->hash = h;
-	if (hists->callchain) {
-		he->callchain = callchain_tree__new(hists->callchain);
-		if (!he->callchain) {
-			free(he);
-			return NULL;
-		}
-	}
 	he->thread = key->thread ? thread__get(key->thread) : NULL;
 	he->dso = key->dso ? dso__get(key->dso) : NULL;
 	he->hnext = hists->buckets[h & (hists->nr_buckets - 1)];
@@ -272,12 +274,19 @@ static u32 hists__depth(const struct hists *hists, size_t pos, size_t nr)
 	return hists->caller_order ? pos + 1 : nr - pos;
 }
 
-static int hist_entry__add_graph(struct hist_entry *he, const struct callchain_cursor *cursor,
-				 size_t pos, u64 period)
+struct hist_entry *hists__entry_for_frame(struct hists *hists, struct thread *thread,
+					  const char *comm, const struct callchain_frame *frame,
+					  u8 cpumode, bool leaf)
 {
-	if (!he->callchain)
-		return 0;
-	return callchain_tree__add_sample(he->callchain, cursor, pos, period);
+	struct hist_entry key;
+
+	hist_entry__from_frame(&key, thread, comm, frame, cpumode, leaf);
+	return hists__findnew(hists, &key);
+}
+
+struct callchain_tree *hists__entry_graph(const struct hists *hists, const struct hist_entry *he)
+{
+	return hists->paths ? hist_paths__graph(hists->paths, hists, he) : NULL;
 }
 
 int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
@@ -286,7 +295,6 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	struct hist_entry key, *he;
 	size_t pos;
 	u32 depth;
-	int err;
 
 	if (!cursor->nr)
 		return 0;
@@ -296,6 +304,10 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 
 	hists->nr_samples++;
 	hists->total_period += period;
+	/* with call graphs the paths are stored once, summed into entries at the end */
+	if (hists->paths)
+		return hist_paths__add(hists->paths, hists, thread, comm, leaf_cpumode, cursor,
+				       period);
 
 	hist_entry__from_frame(&key, thread, comm, &cursor->frames[0], leaf_cpumode, true);
 	he = hists__findnew(hists, &key);
@@ -303,9 +315,6 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 		return -ENOMEM;
 	he->period += period;
 	he->nr_samples++;
-	err = hist_entry__add_graph(he, cursor, 0, period);
-	if (err)
-		return err;
 	if (!hists->children)
 		return 0;
 
@@ -326,11 +335,6 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 			continue;
 		he->stamp = hists->stamp;
 		he->period_children += period;
-		if (pos) {
-			err = hist_entry__add_graph(he, cursor, pos, period);
-			if (err)
-				return err;
-		}
 	}
 	return 0;
 }
@@ -374,6 +378,8 @@ int hists__output_resort(struct hists *hists, bool verbose)
 	struct hists_sort_ctx ctx = { .hists = hists, .verbose = verbose };
 	size_t i, n = 0;
 
+	if (hists->paths)
+		hist_paths__collapse(hists->paths, hists);
 	free(hists->sorted);
 	hists->sorted = malloc((hists->nr_entries ? hists->nr_entries : 1) * sizeof(*hists->sorted));
 	if (!hists->sorted)

@@ -23,6 +23,7 @@ struct thread;
 struct dso;
 struct symbol;
 struct callchain_cursor;
+struct callchain_frame;
 struct callchain_tree;
 struct callchain_param;
 
@@ -51,10 +52,16 @@ struct hist_entry {
 	 */
 	u32			max_depth;
 	u64			stamp;		/* the last sample counted (--children) */
-	struct callchain_tree	*callchain;	/* NULL without call graphs */
+	/*
+	 * With call graphs: where the entry occurs in the hists' path trie
+	 * (hist-paths.h), as a sample's own function and as a caller.
+	 */
+	u32			first_leaf, last_leaf;
+	u32			first_call, last_call;
 };
 
 struct hist_strings;
+struct hist_paths;
 
 struct hists {
 	struct sort_keys	sort;
@@ -64,8 +71,9 @@ struct hists {
 	u64			total_period;	/* all samples: the 100% */
 	u64			nr_samples;
 	bool			children;	/* cumulate along call paths */
-	/* With callchains: the graph setting, each entry gets a tree. */
+	/* With call graphs: the setting, and every sample's path, stored once. */
 	const struct callchain_param *callchain;
+	struct hist_paths	*paths;
 	bool			caller_order;	/* depth as upstream's ORDER_CALLER */
 	struct hist_strings	*strings;	/* interned comms */
 	u64			stamp;		/* samples added, for hist_entry.stamp */
@@ -89,6 +97,22 @@ void hists__exit(struct hists *hists);
  */
 int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
 		      u8 cpumode, const struct callchain_cursor *cursor, u64 period);
+
+/*
+ * The entry a frame of a sample makes (found or added): @leaf, the
+ * sample's own function, else a caller (--children).  For hist-paths.c,
+ * which adds samples with call graphs.  NULL on -ENOMEM.
+ */
+struct hist_entry *hists__entry_for_frame(struct hists *hists, struct thread *thread,
+					  const char *comm, const struct callchain_frame *frame,
+					  u8 cpumode, bool leaf);
+
+/*
+ * The call graph of @he (hists with a callchain setting), built for
+ * printing: the caller deletes it (callchain_tree__delete()).  NULL
+ * without call graphs or on -ENOMEM.
+ */
+struct callchain_tree *hists__entry_graph(const struct hists *hists, const struct hist_entry *he);
 
 /*
  * Sort the entries for output into hists->sorted: children period (with

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The report's call graphs built from one path trie (hist-paths.c) print
+ * exactly what per-entry trees fed sample by sample print: the reference
+ * here adds every sample to its own entry's tree (pos 0) and, with
+ * --children, to each distinct caller's entry at the caller's innermost
+ * position, as upstream perf does.  Random paths with recursion, every
+ * print mode and order, thresholds that hide branches.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "util/hist.h"
+#include "util/callchain.h"
+#include "util/callchain-tree.h"
+#include "util/event.h"
+#include "util/thread.h"
+#include "util/dso.h"
+#include "util/symbol.h"
+
+#define NR_SYMS		7
+#define NR_SAMPLES	400
+#define MAX_DEPTH	12
+
+struct fixture {
+	struct thread	*thread;
+	struct dso	*dso;
+	struct symbol	*sym[NR_SYMS];
+	struct sort_keys sort;
+	/* the samples: frames leaf first, as symbol indexes */
+	int		path[NR_SAMPLES][MAX_DEPTH];
+	size_t		depth[NR_SAMPLES];
+	u64		period[NR_SAMPLES];
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	unsigned long long rng = 0x9e3779b97f4a7c15ULL;
+	char name[16];
+	size_t i, d;
+
+	f->thread = thread__new(10, 10, NULL, NULL);
+	f->dso = dso__new("/bin/prog", NULL);
+	for (i = 0; i < NR_SYMS; i++) {
+		snprintf(name, sizeof(name), "fn%zu", i);
+		f->sym[i] = calloc(1, sizeof(*f->sym[i]) + strlen(name) + 1);
+		f->sym[i]->start = 0x1000 * (i + 1);
+		f->sym[i]->end = f->sym[i]->start + 0x100;
+		strcpy(f->sym[i]->name, name);
+	}
+	sort_keys__init_default(&f->sort);
+	/* few symbols, deep paths: recursion and shared prefixes everywhere */
+	for (i = 0; i < NR_SAMPLES; i++) {
+		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+		f->depth[i] = 1 + rng % MAX_DEPTH;
+		f->period[i] = 1 + (rng >> 8) % 1000;
+		f->path[i][f->depth[i] - 1] = 0;	/* fn0 is "main" */
+		for (d = f->depth[i] - 1; d-- > 0;) {
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			f->path[i][d] = rng % 4 ? (int)(1 + (rng >> 4) % (NR_SYMS - 1)) :
+						 f->path[i][d + 1];
+		}
+	}
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	size_t i;
+
+	for (i = 0; i < NR_SYMS; i++)
+		free(f->sym[i]);
+	thread__put(f->thread);
+	dso__put(f->dso);
+	free(f);
+	return 0;
+}
+
+static void cursor_set(struct fixture *f, size_t s, struct callchain_cursor *c,
+		       struct callchain_frame *frames)
+{
+	size_t i;
+
+	for (i = 0; i < f->depth[s]; i++) {
+		frames[i] = (struct callchain_frame){
+			.ip = f->sym[f->path[s][i]]->start + 8 * (s % 3),
+			.dso = f->dso, .sym = f->sym[f->path[s][i]],
+			.cpumode = PERF_RECORD_MISC_USER,
+		};
+	}
+	c->frames = frames;
+	c->nr = f->depth[s];
+}
+
+/* The reference: one tree per symbol, fed sample by sample. */
+static void reference(struct fixture *f, const struct callchain_param *param, bool children,
+		      struct callchain_tree **trees)
+{
+	struct callchain_frame frames[MAX_DEPTH];
+	struct callchain_cursor c;
+	bool seen[NR_SYMS];
+	size_t s, pos;
+
+	for (s = 0; s < NR_SYMS; s++)
+		trees[s] = callchain_tree__new(param);
+	for (s = 0; s < NR_SAMPLES; s++) {
+		cursor_set(f, s, &c, frames);
+		memset(seen, 0, sizeof(seen));
+		seen[f->path[s][0]] = true;
+		assert_int_equal(callchain_tree__add_sample(trees[f->path[s][0]], &c, 0,
+							    f->period[s]), 0);
+		for (pos = 1; children && pos < f->depth[s]; pos++) {
+			int sym = f->path[s][pos];
+
+			if (seen[sym])
+				continue;
+			seen[sym] = true;
+			assert_int_equal(callchain_tree__add_sample(trees[sym], &c, pos,
+								    f->period[s]), 0);
+		}
+	}
+}
+
+static char *print(const struct callchain_tree *tree, u64 entry_period, u64 total,
+		   const struct callchain_param *param)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	assert_non_null(fp);
+	callchain_tree__fprintf(fp, tree, entry_period, total, param);
+	fclose(fp);
+	return buf;
+}
+
+static void check(struct fixture *f, const char *setting, bool children)
+{
+	struct callchain_tree *trees[NR_SYMS], *graph;
+	struct callchain_frame frames[MAX_DEPTH];
+	struct callchain_param param;
+	struct callchain_cursor c;
+	struct hists h;
+	size_t s, i;
+
+	callchain_param__init(&param);
+	assert_int_equal(callchain_param__parse(&param, setting), 0);
+	param.order = callchain_param__default_order(&param, children);
+	assert_int_equal(hists__init(&h, &f->sort, children, &param,
+				     param.order == CALLCHAIN_ORDER_CALLER), 0);
+	for (s = 0; s < NR_SAMPLES; s++) {
+		cursor_set(f, s, &c, frames);
+		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER,
+						   &c, f->period[s]), 0);
+	}
+	assert_int_equal(hists__output_resort(&h, false), 0);
+	reference(f, &param, children, trees);
+	for (i = 0; i < h.nr_entries; i++) {
+		const struct hist_entry *he = h.sorted[i];
+		u64 period = children ? he->period_children : he->period;
+		char *want, *got;
+
+		s = he->sym->start / 0x1000 - 1;
+		graph = hists__entry_graph(&h, he);
+		assert_non_null(graph);
+		want = print(trees[s], period, h.total_period, &param);
+		got = print(graph, period, h.total_period, &param);
+		if (strcmp(want, got))
+			fail_msg("-g %s%s, %s: want\n%s\ngot\n%s", setting,
+				 children ? " --children" : "", he->sym->name, want, got);
+		/* the reference holds all the entry's samples: same total */
+		assert_int_equal(callchain_tree__total(graph), callchain_tree__total(trees[s]));
+		free(want);
+		free(got);
+		callchain_tree__delete(graph);
+	}
+	for (s = 0; s < NR_SYMS; s++)
+		callchain_tree__delete(trees[s]);
+	hists__exit(&h);
+}
+
+static void test_graph(void **state)
+{
+	static const char * const settings[] = {
+		"graph,0.5", "graph,0", "graph,5", "graph,0.5,caller", "graph,0.5,callee",
+		"graph,2,caller,function,count", "graph,1,callee,address",
+		"fractal,0.5", "fractal,10,caller", "folded,0.5", "flat,3,caller",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(settings) / sizeof(settings[0]); i++) {
+		check(*state, settings[i], true);
+		check(*state, settings[i], false);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_graph, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

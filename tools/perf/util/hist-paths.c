@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One trie of the report's call paths; entries' graphs built from it on
+ * demand (see hist-paths.h for why).
+ *
+ * Nodes live in one array and refer to each other by index (0: none), so
+ * the array can grow by realloc.  Node 0 is the root; its children are the
+ * contexts (comm/thread), theirs the outermost frames.  A sample costs one
+ * hash lookup per frame that differs from the previous sample's path:
+ * consecutive samples mostly share their callers.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "hist-paths.h"
+#include "hist.h"
+#include "callchain.h"
+#include "callchain-tree-int.h"
+#include "symbol.h"
+
+struct hp_node {
+	struct dso		*dso;		/* contexts: NULL */
+	const struct symbol	*sym;
+	u64			ip;		/* the first address seen here */
+	u64			hit;		/* period of the paths that end here */
+	u32			count;		/* samples that end here */
+	u32			parent;
+	u32			first_child, last_child, next_sibling;
+	u32			next_leaf;	/* e_leaf's next node ending its samples */
+	u32			next_call;	/* e_call's next occurrence */
+	u32			out;		/* scratch: the graph node being built */
+	struct hist_entry	*e_call;	/* the entry as a caller (--children) */
+	struct hist_entry	*e_leaf;	/* the entry as a sample's own function */
+};
+
+struct hp_context {
+	const char		*comm;		/* NULL when the sort keys ignore it */
+	struct thread		*thread;	/* likewise */
+	u32			node;
+};
+
+struct hist_paths {
+	struct hp_node		*nodes;
+	u32			nr, alloc;
+	u32			*slots;		/* open addressing: node indexes, 0 empty */
+	u32			nr_slots;	/* a power of two */
+	struct hp_context	*ctx;
+	size_t			nr_ctx, alloc_ctx, last_ctx;
+	u32			*last;		/* the previous path's nodes, outermost first */
+	size_t			nr_last, alloc_last;
+	u32			*stack;		/* scratch for graph builds */
+	size_t			alloc_stack;
+	size_t			max_depth;	/* frames of the longest path */
+	enum callchain_key	key;
+	bool			caller;		/* graphs outermost caller first */
+	bool			collapsed;
+};
+
+struct hist_paths *hist_paths__new(const struct callchain_param *param)
+{
+	struct hist_paths *hp = calloc(1, sizeof(*hp));
+
+	if (!hp)
+		return NULL;
+	hp->alloc = 1024;
+	hp->nodes = calloc(hp->alloc, sizeof(*hp->nodes));
+	hp->nr_slots = 2048;
+	hp->slots = calloc(hp->nr_slots, sizeof(*hp->slots));
+	if (!hp->nodes || !hp->slots) {
+		hist_paths__delete(hp);
+		return NULL;
+	}
+	hp->nr = 1;		/* the root */
+	hp->key = param->key;
+	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
+	return hp;
+}
+
+void hist_paths__delete(struct hist_paths *hp)
+{
+	if (!hp)
+		return;
+	free(hp->nodes);
+	free(hp->slots);
+	free(hp->ctx);
+	free(hp->last);
+	free(hp->stack);
+	free(hp);
+}
+
+static int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
+{
+	size_t n = *alloc ? *alloc : 16;
+	void *q;
+
+	if (nr <= *alloc)
+		return 0;
+	while (n < nr)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*alloc = n;
+	return 0;
+}
+
+/* What frames merge by: the function (its start), the address when unknown or asked. */
+static u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
+{
+	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? sym->start : ip;
+}
+
+static u32 hp_hash(u32 parent, const struct dso *dso, u64 key)
+{
+	u64 h = key * 0x9e3779b97f4a7c15ULL;
+
+	h ^= (u64)(uintptr_t)dso * 0xff51afd7ed558ccdULL;
+	h ^= (u64)parent * 0xc4ceb9fe1a85ec53ULL;
+	return (u32)(h ^ (h >> 29) ^ (h >> 47));
+}
+
+static u32 *hp_slot(struct hist_paths *hp, u32 parent, const struct dso *dso, u64 key)
+{
+	u32 mask = hp->nr_slots - 1, i = hp_hash(parent, dso, key) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		const struct hp_node *n = &hp->nodes[hp->slots[i]];
+
+		if (!hp->slots[i] ||
+		    (n->parent == parent && n->dso == dso && hp_key(hp, n->sym, n->ip) == key))
+			return &hp->slots[i];
+	}
+}
+
+static int hp_rehash(struct hist_paths *hp)
+{
+	u32 *slots = calloc((size_t)hp->nr_slots * 2, sizeof(*slots)), n;
+
+	if (!slots)
+		return -ENOMEM;
+	free(hp->slots);
+	hp->slots = slots;
+	hp->nr_slots *= 2;
+	for (n = 1; n < hp->nr; n++) {
+		const struct hp_node *node = &hp->nodes[n];
+
+		if (node->parent)	/* contexts are found through hp->ctx */
+			*hp_slot(hp, node->parent, node->dso, hp_key(hp, node->sym, node->ip)) = n;
+	}
+	return 0;
+}
+
+/* A new node under @parent; its index, 0 on -ENOMEM. */
+static u32 hp_node__new(struct hist_paths *hp, u32 parent)
+{
+	struct hp_node *p;
+	u32 n;
+
+	if (hp->nr == hp->alloc) {
+		u32 alloc = hp->alloc * 2;
+		struct hp_node *nodes;
+
+		if (alloc < hp->alloc)		/* indexes are u32 */
+			return 0;
+		nodes = realloc(hp->nodes, (size_t)alloc * sizeof(*nodes));
+		if (!nodes)
+			return 0;
+		hp->nodes = nodes;
+		hp->alloc = alloc;
+	}
+	n = hp->nr++;
+	memset(&hp->nodes[n], 0, sizeof(hp->nodes[n]));
+	hp->nodes[n].parent = parent;
+	/* children in insertion order, as the per-entry trees kept them */
+	p = &hp->nodes[parent];
+	if (p->last_child)
+		hp->nodes[p->last_child].next_sibling = n;
+	else
+		p->first_child = n;
+	p->last_child = n;
+	return n;
+}
+
+/* The context node of a sample: comm and thread as far as entries tell them apart. */
+static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const char *comm,
+		      struct thread *thread)
+{
+	struct hp_context *c;
+	size_t i;
+
+	if (!sort_keys__has(&hists->sort, SORT_COMM))
+		comm = NULL;
+	if (!sort_keys__has(&hists->sort, SORT_PID))
+		thread = NULL;
+	c = &hp->ctx[hp->last_ctx];
+	if (hp->nr_ctx && c->comm == comm && c->thread == thread)
+		return c->node;
+	/* few contexts unless sorted by pid; the last one usually repeats */
+	for (i = 0; i < hp->nr_ctx; i++) {
+		if (hp->ctx[i].comm == comm && hp->ctx[i].thread == thread) {
+			hp->last_ctx = i;
+			return hp->ctx[i].node;
+		}
+	}
+	if (hp_reserve((void **)&hp->ctx, &hp->alloc_ctx, hp->nr_ctx + 1, sizeof(*hp->ctx)))
+		return 0;
+	c = &hp->ctx[hp->nr_ctx];
+	c->comm = comm;
+	c->thread = thread;
+	c->node = hp_node__new(hp, 0);
+	if (!c->node)
+		return 0;
+	hp->last_ctx = hp->nr_ctx++;
+	return c->node;
+}
+
+/* The child of @parent for frame @f, made if new. */
+static int hp_child(struct hist_paths *hp, u32 parent, const struct callchain_frame *f, u32 *child)
+{
+	struct hp_node *node;
+	u32 *slot, n;
+
+	/* at most half full: probes stay short */
+	if ((hp->nr + 1) * 2 > hp->nr_slots && hp_rehash(hp))
+		return -ENOMEM;
+	slot = hp_slot(hp, parent, f->dso, hp_key(hp, f->sym, f->ip));
+	if (*slot) {
+		*child = *slot;
+		return 0;
+	}
+	n = hp_node__new(hp, parent);
+	if (!n)
+		return -ENOMEM;
+	*slot = n;
+	node = &hp->nodes[n];
+	node->dso = f->dso;
+	node->sym = f->sym;
+	node->ip = f->ip;
+	*child = n;
+	return 0;
+}
+
+/*
+ * Node @n's entries are made by the first sample that has it as a caller
+ * (@leaf false) or as its own function, as the per-sample code makes
+ * them: the entry keeps that sample's thread and level.
+ */
+static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n,
+			  const struct callchain_frame *f, struct thread *thread,
+			  const char *comm, u8 cpumode, bool leaf)
+{
+	struct hp_node *node = &hp->nodes[n];
+	struct hist_entry *he;
+
+	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
+	if (!he)
+		return -ENOMEM;
+	if (leaf) {
+		node->e_leaf = he;
+		if (he->last_leaf)
+			hp->nodes[he->last_leaf].next_leaf = n;
+		else
+			he->first_leaf = n;
+		he->last_leaf = n;
+	} else {
+		node->e_call = he;
+		if (he->last_call)
+			hp->nodes[he->last_call].next_call = n;
+		else
+			he->first_call = n;
+		he->last_call = n;
+	}
+	return 0;
+}
+
+static bool hp_node__is(const struct hist_paths *hp, u32 n, u32 parent,
+			const struct callchain_frame *f)
+{
+	const struct hp_node *node = &hp->nodes[n];
+
+	return node->parent == parent && node->dso == f->dso &&
+	       hp_key(hp, node->sym, node->ip) == hp_key(hp, f->sym, f->ip);
+}
+
+int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *thread,
+		    const char *comm, u8 cpumode, const struct callchain_cursor *cursor,
+		    u64 period)
+{
+	size_t i, d, nr = cursor->nr;
+	struct hp_node *leaf;
+	u32 n;
+	int err;
+
+	if (!nr)
+		return 0;
+	if (hp_reserve((void **)&hp->last, &hp->alloc_last, nr, sizeof(*hp->last)))
+		return -ENOMEM;
+	n = hp_context(hp, hists, comm, thread);
+	if (!n)
+		return -ENOMEM;
+	for (d = 0, i = nr; i-- > 0; d++) {
+		const struct callchain_frame *f = &cursor->frames[i];
+
+		/* the previous path's prefix needs no lookup */
+		if (d < hp->nr_last && hp_node__is(hp, hp->last[d], n, f)) {
+			n = hp->last[d];
+		} else {
+			err = hp_child(hp, n, f, &n);
+			if (err)
+				goto fail;
+			hp->last[d] = n;
+		}
+		if (i && hists->children && !hp->nodes[n].e_call) {
+			err = hp_node__entry(hp, hists, n, f, thread, comm, cpumode, false);
+			if (err)
+				goto fail;
+		}
+	}
+	hp->nr_last = nr;
+	if (nr > hp->max_depth)
+		hp->max_depth = nr;
+	if (!hp->nodes[n].e_leaf) {
+		err = hp_node__entry(hp, hists, n, &cursor->frames[0], thread, comm, cpumode, true);
+		if (err)
+			return err;
+	}
+	leaf = &hp->nodes[n];
+	leaf->hit += period;
+	leaf->count++;
+	hp->collapsed = false;
+	return 0;
+fail:
+	hp->nr_last = 0;
+	return err;
+}
+
+/* Frames from @n out to its context, @n included. */
+static size_t hp_depth(const struct hist_paths *hp, u32 n)
+{
+	size_t depth = 0;
+
+	for (; hp->nodes[n].parent; n = hp->nodes[n].parent)
+		depth++;
+	return depth;
+}
+
+void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
+{
+	u32 n, a;
+
+	if (hp->collapsed)
+		return;
+	hp->collapsed = true;
+	for (n = 1; n < hp->nr; n++) {
+		const struct hp_node *leaf = &hp->nodes[n];
+		struct hist_entry *he = leaf->e_leaf;
+		size_t nr, pos;
+
+		if (!leaf->count)
+			continue;
+		he->period += leaf->hit;
+		he->nr_samples += leaf->count;
+		if (!hists->children)
+			continue;
+		/*
+		 * What each sample of this path did in the per-sample code:
+		 * every distinct entry on it gets the period once; the depth
+		 * (upstream's callchain depth, see hists__depth) counts all.
+		 */
+		nr = hp_depth(hp, n);
+		hists->stamp++;
+		he->stamp = hists->stamp;
+		he->period_children += leaf->hit;
+		if (nr > he->max_depth)
+			he->max_depth = nr;
+		for (a = leaf->parent, pos = 1; hp->nodes[a].parent; a = hp->nodes[a].parent, pos++) {
+			struct hist_entry *e = hp->nodes[a].e_call;
+			u32 depth = hists->caller_order ? pos + 1 : nr - pos;
+
+			if (depth > e->max_depth)
+				e->max_depth = depth;
+			if (e->stamp == hists->stamp)
+				continue;
+			e->stamp = hists->stamp;
+			e->period_children += leaf->hit;
+		}
+	}
+}
+
+/* ---- an entry's graph ---------------------------------------------------- */
+
+static int hp_tree__child(struct callchain_tree *tree, u32 parent, const struct hp_node *node,
+			  u32 *child)
+{
+	struct callchain_frame f = { .ip = node->ip, .dso = node->dso, .sym = node->sym };
+
+	return cc_tree__child(tree, parent, &f, child);
+}
+
+static void hp_tree__hit(struct callchain_tree *tree, u32 n, u64 hit, u32 count)
+{
+	tree->nodes[n].hit += hit;
+	tree->nodes[n].count += count;
+	tree->summed = false;
+}
+
+/*
+ * The path from @from out to its context into @tree: outermost first in
+ * caller order, @from first in callee order; @hit and @count at its end.
+ */
+static int hp_tree__add_path(struct hist_paths *hp, struct callchain_tree *tree, u32 from,
+			     u64 hit, u32 count)
+{
+	size_t depth = 0, i;
+	u32 n = 0;
+	int err;
+
+	for (; hp->nodes[from].parent; from = hp->nodes[from].parent)
+		hp->stack[depth++] = from;
+	for (i = 0; i < depth; i++) {
+		err = hp_tree__child(tree, n, &hp->nodes[hp->stack[hp->caller ? depth - 1 - i : i]], &n);
+		if (err)
+			return err;
+	}
+	if (depth)
+		hp_tree__hit(tree, n, hit, count);
+	return 0;
+}
+
+/*
+ * The next node of a pre-order walk of the subtree of @top (not itself),
+ * into @n's children if @descend; 0 at the end.
+ */
+static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
+{
+	if (descend && hp->nodes[n].first_child)
+		return hp->nodes[n].first_child;
+	for (; n != top; n = hp->nodes[n].parent) {
+		if (hp->nodes[n].next_sibling)
+			return hp->nodes[n].next_sibling;
+	}
+	return 0;
+}
+
+/*
+ * Which samples below a caller occurrence @a belong to @he's graph there:
+ * those whose innermost occurrence of @he as a caller is @a - a deeper
+ * occurrence takes its own subtree - and which do not end in @he itself
+ * (those paths are in the graph whole).  A deeper occurrence's own
+ * samples, where it is the leaf and not a caller, stay with @a.
+ */
+static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
+{
+	return hp->nodes[d].count && hp->nodes[d].e_leaf != he;
+}
+
+static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
+{
+	return hp->nodes[d].e_call != he;
+}
+
+/* Give node @d of the walk from @a (and the nodes above it, up to @a) graph nodes. */
+static int hp_materialize(struct hist_paths *hp, struct callchain_tree *tree, u32 a, u32 d)
+{
+	size_t depth = 0;
+	u32 m = d, parent = 0;
+	int err;
+
+	for (;;) {
+		if (hp->nodes[m].out) {
+			parent = hp->nodes[m].out;
+			break;
+		}
+		hp->stack[depth++] = m;
+		if (m == a)
+			break;
+		m = hp->nodes[m].parent;
+	}
+	while (depth--) {
+		struct hp_node *node = &hp->nodes[hp->stack[depth]];
+
+		err = hp_tree__child(tree, parent, node, &parent);
+		if (err)
+			return err;
+		node->out = parent;
+	}
+	return 0;
+}
+
+/*
+ * Caller order: what @a calls, from @a down to where each path ends.
+ * Graph nodes are made only on the way to samples the graph takes, so no
+ * branch of weight 0 shows.
+ */
+static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
+			     const struct hist_entry *he, u32 a)
+{
+	u32 d;
+	int err;
+
+	hp->nodes[a].out = 0;
+	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
+		hp->nodes[d].out = 0;
+		if (!hp_walk__takes(hp, he, d))
+			continue;
+		err = hp_materialize(hp, tree, a, d);
+		if (err)
+			return err;
+		hp_tree__hit(tree, hp->nodes[d].out, hp->nodes[d].hit, hp->nodes[d].count);
+	}
+	return 0;
+}
+
+/* Callee order: the callers of @a out to the outermost, weighted by what @a takes. */
+static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
+			     const struct hist_entry *he, u32 a)
+{
+	u64 hit = 0;
+	u32 count = 0, d;
+
+	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
+		if (hp_walk__takes(hp, he, d)) {
+			hit += hp->nodes[d].hit;
+			count += hp->nodes[d].count;
+		}
+	}
+	return count ? hp_tree__add_path(hp, tree, a, hit, count) : 0;
+}
+
+struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,
+					 const struct hist_entry *he)
+{
+	struct callchain_tree *tree = callchain_tree__new(hists->callchain);
+	u32 n;
+	int err = 0;
+
+	if (!tree)
+		return NULL;
+	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
+		       sizeof(*hp->stack)))
+		goto fail;
+	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf)
+		err = hp_tree__add_path(hp, tree, n, hp->nodes[n].hit, hp->nodes[n].count);
+	if (!hists->children)
+		goto out;
+	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call)
+		err = hp->caller ? hp_graph__callees(hp, tree, he, n) :
+				   hp_graph__callers(hp, tree, he, n);
+out:
+	if (!err)
+		return tree;
+fail:
+	callchain_tree__delete(tree);
+	return NULL;
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The call paths behind a report's call graphs, each stored once.
+ *
+ * Every sample's path goes into one trie, outermost caller first, under a
+ * context node for the sample's comm and thread (as far as the sort keys
+ * tell entries apart), with the period and count of the samples that
+ * ended there.  Each histogram entry keeps two lists of the trie nodes
+ * where it occurs: as a sample's own function (a leaf) and as a caller.
+ * Its call graph is built from those when it is printed, then freed.
+ *
+ * Why: a --children report shows, under every function, the paths through
+ * it.  Giving each entry its own tree stores a path once per distinct
+ * function on it (upstream perf does, and needs gigabytes for a deep
+ * profile); here memory follows the distinct paths, and the entries'
+ * periods are summed once per distinct path rather than once per sample.
+ */
+#ifndef __PERF_HIST_PATHS_H
+#define __PERF_HIST_PATHS_H
+
+#include <linux/types.h>
+
+struct hists;
+struct hist_entry;
+struct thread;
+struct callchain_cursor;
+struct callchain_param;
+struct callchain_tree;
+
+struct hist_paths;
+
+struct hist_paths *hist_paths__new(const struct callchain_param *param);
+void hist_paths__delete(struct hist_paths *hp);
+
+/*
+ * Store one sample's path (@cursor, leaf first; @comm interned by the
+ * hists).  New trie nodes get their histogram entries from @hists, made
+ * by this sample as the per-sample code would make them.  0 or -ENOMEM.
+ */
+int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *thread,
+		    const char *comm, u8 cpumode, const struct callchain_cursor *cursor,
+		    u64 period);
+
+/*
+ * Sum the stored paths into the entries: self period and samples, and
+ * with --children the children period (each distinct entry of a path
+ * once) and the depth used to order ties.  Once, after the last add.
+ */
+void hist_paths__collapse(struct hist_paths *hp, struct hists *hists);
+
+/*
+ * The call graph of @he, as the per-entry trees held it: the paths that
+ * end in it whole, and with --children the part of each path from its
+ * innermost occurrence as a caller on.  The caller deletes the tree.
+ * NULL on -ENOMEM.
+ */
+struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,
+					 const struct hist_entry *he);
+
+#endif
