@@ -12,49 +12,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hist-paths.h"
 #include "hist.h"
 #include "callchain.h"
-#include "callchain-tree-int.h"
+#include "hist-paths-int.h"
 #include "symbol.h"
-
-struct hp_node {
-	struct dso		*dso;		/* contexts: NULL */
-	const struct symbol	*sym;
-	u64			ip;		/* the first address seen here */
-	u64			hit;		/* period of the paths that end here */
-	u32			count;		/* samples that end here */
-	u32			parent;
-	u32			first_child, last_child, next_sibling;
-	u32			next_leaf;	/* e_leaf's next node ending its samples */
-	u32			next_call;	/* e_call's next occurrence */
-	u32			out;		/* scratch: the graph node being built */
-	struct hist_entry	*e_call;	/* the entry as a caller (--children) */
-	struct hist_entry	*e_leaf;	/* the entry as a sample's own function */
-};
-
-struct hp_context {
-	const char		*comm;		/* NULL when the sort keys ignore it */
-	struct thread		*thread;	/* likewise */
-	u32			node;
-};
-
-struct hist_paths {
-	struct hp_node		*nodes;
-	u32			nr, alloc;
-	u32			*slots;		/* open addressing: node indexes, 0 empty */
-	u32			nr_slots;	/* a power of two */
-	struct hp_context	*ctx;
-	size_t			nr_ctx, alloc_ctx, last_ctx;
-	u32			*last;		/* the previous path's nodes, outermost first */
-	size_t			nr_last, alloc_last;
-	u32			*stack;		/* scratch for graph builds */
-	size_t			alloc_stack;
-	size_t			max_depth;	/* frames of the longest path */
-	enum callchain_key	key;
-	bool			caller;		/* graphs outermost caller first */
-	bool			collapsed;
-};
 
 struct hist_paths *hist_paths__new(const struct callchain_param *param)
 {
@@ -86,29 +47,6 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->last);
 	free(hp->stack);
 	free(hp);
-}
-
-static int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
-{
-	size_t n = *alloc ? *alloc : 16;
-	void *q;
-
-	if (nr <= *alloc)
-		return 0;
-	while (n < nr)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (!q)
-		return -ENOMEM;
-	*p = q;
-	*alloc = n;
-	return 0;
-}
-
-/* What frames merge by: the function (its start), the address when unknown or asked. */
-static u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
-{
-	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? sym->start : ip;
 }
 
 static u32 hp_hash(u32 parent, const struct dso *dso, u64 key)
@@ -352,6 +290,30 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	if (hp->collapsed)
 		return;
 	hp->collapsed = true;
+	/* again after more samples: from scratch */
+	for (n = 1; n < hp->nr; n++) {
+		struct hist_entry *e[2] = { hp->nodes[n].e_leaf, hp->nodes[n].e_call };
+		int i;
+
+		for (i = 0; i < 2; i++) {
+			if (e[i]) {
+				e[i]->period = e[i]->period_children = 0;
+				e[i]->nr_samples = 0;
+				e[i]->max_depth = 0;
+			}
+		}
+	}
+	/* a child is made after its parent: sum from the last node back */
+	for (n = 1; n < hp->nr; n++) {
+		hp->nodes[n].cumul = hp->nodes[n].hit;
+		hp->nodes[n].cumul_count = hp->nodes[n].count;
+	}
+	for (n = hp->nr - 1; n > 0; n--) {
+		struct hp_node *p = &hp->nodes[hp->nodes[n].parent];
+
+		p->cumul += hp->nodes[n].cumul;
+		p->cumul_count += hp->nodes[n].cumul_count;
+	}
 	for (n = 1; n < hp->nr; n++) {
 		const struct hp_node *leaf = &hp->nodes[n];
 		struct hist_entry *he = leaf->e_leaf;
@@ -388,169 +350,3 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	}
 }
 
-/* ---- an entry's graph ---------------------------------------------------- */
-
-static int hp_tree__child(struct callchain_tree *tree, u32 parent, const struct hp_node *node,
-			  u32 *child)
-{
-	struct callchain_frame f = { .ip = node->ip, .dso = node->dso, .sym = node->sym };
-
-	return cc_tree__child(tree, parent, &f, child);
-}
-
-static void hp_tree__hit(struct callchain_tree *tree, u32 n, u64 hit, u32 count)
-{
-	tree->nodes[n].hit += hit;
-	tree->nodes[n].count += count;
-	tree->summed = false;
-}
-
-/*
- * The path from @from out to its context into @tree: outermost first in
- * caller order, @from first in callee order; @hit and @count at its end.
- */
-static int hp_tree__add_path(struct hist_paths *hp, struct callchain_tree *tree, u32 from,
-			     u64 hit, u32 count)
-{
-	size_t depth = 0, i;
-	u32 n = 0;
-	int err;
-
-	for (; hp->nodes[from].parent; from = hp->nodes[from].parent)
-		hp->stack[depth++] = from;
-	for (i = 0; i < depth; i++) {
-		err = hp_tree__child(tree, n, &hp->nodes[hp->stack[hp->caller ? depth - 1 - i : i]], &n);
-		if (err)
-			return err;
-	}
-	if (depth)
-		hp_tree__hit(tree, n, hit, count);
-	return 0;
-}
-
-/*
- * The next node of a pre-order walk of the subtree of @top (not itself),
- * into @n's children if @descend; 0 at the end.
- */
-static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
-{
-	if (descend && hp->nodes[n].first_child)
-		return hp->nodes[n].first_child;
-	for (; n != top; n = hp->nodes[n].parent) {
-		if (hp->nodes[n].next_sibling)
-			return hp->nodes[n].next_sibling;
-	}
-	return 0;
-}
-
-/*
- * Which samples below a caller occurrence @a belong to @he's graph there:
- * those whose innermost occurrence of @he as a caller is @a - a deeper
- * occurrence takes its own subtree - and which do not end in @he itself
- * (those paths are in the graph whole).  A deeper occurrence's own
- * samples, where it is the leaf and not a caller, stay with @a.
- */
-static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
-{
-	return hp->nodes[d].count && hp->nodes[d].e_leaf != he;
-}
-
-static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
-{
-	return hp->nodes[d].e_call != he;
-}
-
-/* Give node @d of the walk from @a (and the nodes above it, up to @a) graph nodes. */
-static int hp_materialize(struct hist_paths *hp, struct callchain_tree *tree, u32 a, u32 d)
-{
-	size_t depth = 0;
-	u32 m = d, parent = 0;
-	int err;
-
-	for (;;) {
-		if (hp->nodes[m].out) {
-			parent = hp->nodes[m].out;
-			break;
-		}
-		hp->stack[depth++] = m;
-		if (m == a)
-			break;
-		m = hp->nodes[m].parent;
-	}
-	while (depth--) {
-		struct hp_node *node = &hp->nodes[hp->stack[depth]];
-
-		err = hp_tree__child(tree, parent, node, &parent);
-		if (err)
-			return err;
-		node->out = parent;
-	}
-	return 0;
-}
-
-/*
- * Caller order: what @a calls, from @a down to where each path ends.
- * Graph nodes are made only on the way to samples the graph takes, so no
- * branch of weight 0 shows.
- */
-static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
-			     const struct hist_entry *he, u32 a)
-{
-	u32 d;
-	int err;
-
-	hp->nodes[a].out = 0;
-	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
-		hp->nodes[d].out = 0;
-		if (!hp_walk__takes(hp, he, d))
-			continue;
-		err = hp_materialize(hp, tree, a, d);
-		if (err)
-			return err;
-		hp_tree__hit(tree, hp->nodes[d].out, hp->nodes[d].hit, hp->nodes[d].count);
-	}
-	return 0;
-}
-
-/* Callee order: the callers of @a out to the outermost, weighted by what @a takes. */
-static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
-			     const struct hist_entry *he, u32 a)
-{
-	u64 hit = 0;
-	u32 count = 0, d;
-
-	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
-		if (hp_walk__takes(hp, he, d)) {
-			hit += hp->nodes[d].hit;
-			count += hp->nodes[d].count;
-		}
-	}
-	return count ? hp_tree__add_path(hp, tree, a, hit, count) : 0;
-}
-
-struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,
-					 const struct hist_entry *he)
-{
-	struct callchain_tree *tree = callchain_tree__new(hists->callchain);
-	u32 n;
-	int err = 0;
-
-	if (!tree)
-		return NULL;
-	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
-		       sizeof(*hp->stack)))
-		goto fail;
-	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf)
-		err = hp_tree__add_path(hp, tree, n, hp->nodes[n].hit, hp->nodes[n].count);
-	if (!hists->children)
-		goto out;
-	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call)
-		err = hp->caller ? hp_graph__callees(hp, tree, he, n) :
-				   hp_graph__callers(hp, tree, he, n);
-out:
-	if (!err)
-		return tree;
-fail:
-	callchain_tree__delete(tree);
-	return NULL;
-}

@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * An entry's call graph, built from the path trie when it is printed.
+ *
+ * The graph is what per-entry trees fed sample by sample held: the paths
+ * that end in the entry, whole, and with --children the part of every
+ * other path through it from its innermost occurrence as a caller on.
+ */
+#include "hist-paths-int.h"
+#include "hist.h"
+#include "callchain.h"
+#include <string.h>
+
+static int hp_tree__child(struct callchain_tree *tree, u32 parent, const struct hp_node *node,
+			  u32 *child)
+{
+	struct callchain_frame f = { .ip = node->ip, .dso = node->dso, .sym = node->sym };
+
+	return cc_tree__child(tree, parent, &f, child);
+}
+
+static void hp_tree__hit(struct callchain_tree *tree, u32 n, u64 hit, u32 count)
+{
+	tree->nodes[n].hit += hit;
+	tree->nodes[n].count += count;
+	tree->summed = false;
+}
+
+/*
+ * The path from @from out to its context into @tree: outermost first in
+ * caller order, @from first in callee order; @hit and @count at its end.
+ */
+static int hp_tree__add_path(struct hist_paths *hp, struct callchain_tree *tree, u32 from,
+			     u64 hit, u32 count)
+{
+	size_t depth = 0, i;
+	u32 n = 0;
+	int err;
+
+	for (; hp->nodes[from].parent; from = hp->nodes[from].parent)
+		hp->stack[depth++] = from;
+	for (i = 0; i < depth; i++) {
+		err = hp_tree__child(tree, n, &hp->nodes[hp->stack[hp->caller ? depth - 1 - i : i]], &n);
+		if (err)
+			return err;
+	}
+	if (depth)
+		hp_tree__hit(tree, n, hit, count);
+	return 0;
+}
+
+/*
+ * The next node of a pre-order walk of the subtree of @top (not itself),
+ * into @n's children if @descend; 0 at the end.
+ */
+static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
+{
+	if (descend && hp->nodes[n].first_child)
+		return hp->nodes[n].first_child;
+	for (; n != top; n = hp->nodes[n].parent) {
+		if (hp->nodes[n].next_sibling)
+			return hp->nodes[n].next_sibling;
+	}
+	return 0;
+}
+
+/*
+ * Which samples below a caller occurrence @a belong to @he's graph there:
+ * those whose innermost occurrence of @he as a caller is @a - a deeper
+ * occurrence takes its own subtree - and which do not end in @he itself
+ * (those paths are in the graph whole).  A deeper occurrence's own
+ * samples, where it is the leaf and not a caller, stay with @a.
+ */
+static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
+{
+	return hp->nodes[d].count && hp->nodes[d].e_leaf != he;
+}
+
+static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
+{
+	return hp->nodes[d].e_call != he;
+}
+
+/* Give node @d of the walk from @a (and the nodes above it, up to @a) graph nodes. */
+static int hp_materialize(struct hist_paths *hp, struct callchain_tree *tree, u32 a, u32 d)
+{
+	size_t depth = 0;
+	u32 m = d, parent = 0;
+	int err;
+
+	for (;;) {
+		if (hp->nodes[m].out) {
+			parent = hp->nodes[m].out;
+			break;
+		}
+		hp->stack[depth++] = m;
+		if (m == a)
+			break;
+		m = hp->nodes[m].parent;
+	}
+	while (depth--) {
+		struct hp_node *node = &hp->nodes[hp->stack[depth]];
+
+		err = hp_tree__child(tree, parent, node, &parent);
+		if (err)
+			return err;
+		node->out = parent;
+	}
+	return 0;
+}
+
+/*
+ * Caller order: what @a calls, from @a down to where each path ends.
+ * Graph nodes are made only on the way to samples the graph takes, so no
+ * branch of weight 0 shows.
+ */
+static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
+			     const struct hist_entry *he, u32 a)
+{
+	u32 d;
+	int err;
+
+	hp->nodes[a].out = 0;
+	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
+		hp->nodes[d].out = 0;
+		if (!hp_walk__takes(hp, he, d))
+			continue;
+		err = hp_materialize(hp, tree, a, d);
+		if (err)
+			return err;
+		hp_tree__hit(tree, hp->nodes[d].out, hp->nodes[d].hit, hp->nodes[d].count);
+	}
+	return 0;
+}
+
+/* Callee order: the callers of @a out to the outermost, weighted by what @a takes. */
+static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
+			     const struct hist_entry *he, u32 a)
+{
+	u64 hit = 0;
+	u32 count = 0, d;
+
+	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
+		if (hp_walk__takes(hp, he, d)) {
+			hit += hp->nodes[d].hit;
+			count += hp->nodes[d].count;
+		}
+	}
+	return count ? hp_tree__add_path(hp, tree, a, hit, count) : 0;
+}
+
+/* ---- caller order, pruned at the graph's threshold ------------------------ */
+
+/*
+ * A --children entry near the top of a deep profile has most of the trie
+ * below it, and walking all of it per entry is most of a report's time.
+ * Upstream's graph and flat modes hide every branch lighter than a fixed
+ * share of the report's total, and what a hidden branch holds changes no
+ * visible line: only its weight counts (in its parent's sum), and that it
+ * exists (a run of frames ends where the tree branches).  So the graph is
+ * built level by level, the occurrences' children merged by frame, and a
+ * merged branch under the threshold becomes one leaf of its weight.
+ *
+ * A trie node's weight in the graph is its cumul, less what deeper
+ * occurrences of the entry take (the innermost occurrence of a caller
+ * gets the path) and less the paths ending in the entry itself (in the
+ * graph whole).  Those amounts are added up, per build, on the nodes
+ * between such a deeper occurrence and the one above it: only recursion
+ * makes them, so it costs little where there is none.
+ */
+struct hp_build {
+	struct hist_paths	*hp;
+	struct callchain_tree	*tree;
+	const struct hist_entry	*he;
+	u64			min;		/* branches lighter are not printed */
+	u32			nr_whole;	/* graph nodes of the whole paths: cumul set */
+};
+
+/* A trie node as a candidate child of a graph node. */
+struct hp_item {
+	u32	node;
+	u32	group;
+	u64	weight;		/* what the graph takes from its subtree */
+	u64	own;		/* of which, the paths that end at it */
+	u32	weight_count, own_count;
+	bool	descend;	/* its children belong to this walk */
+};
+
+static void hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
+{
+	struct hist_paths *hp = b->hp;
+	u32 y;
+
+	if (!hit && !count)
+		return;
+	/* only under an occurrence as a caller is anything taken away */
+	for (y = hp->nodes[x].parent; hp->nodes[y].parent; y = hp->nodes[y].parent)
+		if (hp->nodes[y].e_call == b->he)
+			break;
+	if (!hp->nodes[y].parent)
+		return;
+	for (y = hp->nodes[x].parent;; y = hp->nodes[y].parent) {
+		struct hp_node *node = &hp->nodes[y];
+
+		if (node->stamp != hp->build) {
+			node->stamp = hp->build;
+			node->excl = 0;
+			node->excl_count = 0;
+		}
+		node->excl += hit;
+		node->excl_count += count;
+		if (node->e_call == b->he)
+			break;
+	}
+}
+
+static void hp_build__excluded(const struct hp_build *b, u32 n, u64 *hit, u32 *count)
+{
+	const struct hp_node *node = &b->hp->nodes[n];
+	bool valid = node->stamp == b->hp->build;
+
+	*hit = valid ? node->excl : 0;
+	*count = valid ? node->excl_count : 0;
+}
+
+/* @n as a child in a walk (@root: an occurrence, where a walk starts). */
+static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, bool root)
+{
+	const struct hp_node *node = &b->hp->nodes[n];
+	bool ends_in_he = node->count && node->e_leaf == b->he;
+	u64 excl;
+	u32 excl_count;
+
+	memset(it, 0, sizeof(*it));
+	it->node = n;
+	if (!root && !ends_in_he) {
+		it->own = node->hit;
+		it->own_count = node->count;
+	}
+	if (!root && node->e_call == b->he) {
+		/* a deeper occurrence: only its own samples stay with this walk */
+		it->weight = it->own;
+		it->weight_count = it->own_count;
+		return;
+	}
+	hp_build__excluded(b, n, &excl, &excl_count);
+	it->weight = node->cumul - excl;
+	it->weight_count = node->cumul_count - excl_count;
+	if (root || ends_in_he) {
+		it->weight -= node->hit;
+		it->weight_count -= node->count;
+	}
+	it->descend = true;
+}
+
+static u32 hp_item__hash(const struct hist_paths *hp, const struct hp_item *it)
+{
+	const struct hp_node *node = &hp->nodes[it->node];
+	u64 h = hp_key(hp, node->sym, node->ip) * 0x9e3779b97f4a7c15ULL;
+
+	h ^= (u64)(uintptr_t)node->dso * 0xff51afd7ed558ccdULL;
+	return (u32)(h ^ (h >> 32));
+}
+
+static bool hp_item__same(const struct hist_paths *hp, const struct hp_item *a,
+			  const struct hp_item *b)
+{
+	const struct hp_node *x = &hp->nodes[a->node], *y = &hp->nodes[b->node];
+
+	return x->dso == y->dso && hp_key(hp, x->sym, x->ip) == hp_key(hp, y->sym, y->ip);
+}
+
+/* Number the items' frames: items[i].group, groups in first-seen order. */
+static int hp_items__group(const struct hist_paths *hp, struct hp_item *items, size_t nr,
+			   size_t *nr_groups)
+{
+	size_t mask = 1, i, j, ng = 0;
+	u32 *slots, *first;
+
+	while (mask < 2 * nr)
+		mask <<= 1;
+	slots = calloc(mask, sizeof(*slots));
+	first = malloc((nr ? nr : 1) * sizeof(*first));
+	if (!slots || !first) {
+		free(slots);
+		free(first);
+		return -ENOMEM;
+	}
+	mask--;
+	for (i = 0; i < nr; i++) {
+		for (j = hp_item__hash(hp, &items[i]) & mask; slots[j]; j = (j + 1) & mask)
+			if (hp_item__same(hp, &items[first[slots[j] - 1]], &items[i]))
+				break;
+		if (!slots[j]) {
+			first[ng] = i;
+			slots[j] = ++ng;
+		}
+		items[i].group = slots[j] - 1;
+	}
+	free(slots);
+	free(first);
+	*nr_groups = ng;
+	return 0;
+}
+
+static int hp_build__expand(struct hp_build *b, u32 out, struct hp_item *items, size_t nr);
+
+/* The graph node of one group (@items, all of one frame) and what is below it. */
+static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *items, size_t nr)
+{
+	struct hist_paths *hp = b->hp;
+	struct hp_item *kids = NULL;
+	u64 weight = 0, own = 0, total;
+	u32 weight_count = 0, own_count = 0, n, c;
+	size_t i, nr_kids = 0, alloc = 0;
+	int err;
+
+	for (i = 0; i < nr; i++) {
+		weight += items[i].weight;
+		weight_count += items[i].weight_count;
+		own += items[i].own;
+		own_count += items[i].own_count;
+	}
+	if (!weight && !weight_count)
+		return 0;
+	err = hp_tree__child(b->tree, out, &hp->nodes[items[0].node], &n);
+	if (err)
+		return err;
+	total = weight + (n < b->nr_whole ? b->tree->nodes[n].cumul : 0);
+	if (total < b->min) {
+		/* hidden: its weight, as one leaf, keeps the sums above it right */
+		hp_tree__hit(b->tree, n, weight, weight_count);
+		return 0;
+	}
+	if (own || own_count)
+		hp_tree__hit(b->tree, n, own, own_count);
+	for (i = 0; i < nr; i++) {
+		if (!items[i].descend)
+			continue;
+		for (c = hp->nodes[items[i].node].first_child; c; c = hp->nodes[c].next_sibling) {
+			if (hp_reserve((void **)&kids, &alloc, nr_kids + 1, sizeof(*kids))) {
+				free(kids);
+				return -ENOMEM;
+			}
+			hp_item__init(&kids[nr_kids++], b, c, false);
+		}
+	}
+	err = nr_kids ? hp_build__expand(b, n, kids, nr_kids) : 0;
+	free(kids);
+	return err;
+}
+
+/* Graph children of node @out from candidate trie nodes @items. */
+static int hp_build__expand(struct hp_build *b, u32 out, struct hp_item *items, size_t nr)
+{
+	struct hp_item *sorted;
+	size_t nr_groups, g, i, *start;
+	int err;
+
+	err = hp_items__group(b->hp, items, nr, &nr_groups);
+	if (err)
+		return err;
+	/* each group's members together, groups in first-seen order */
+	sorted = malloc(nr * sizeof(*sorted));
+	start = calloc(nr_groups + 1, sizeof(*start));
+	if (!sorted || !start) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < nr; i++)
+		start[items[i].group + 1]++;
+	for (g = 0; g < nr_groups; g++)
+		start[g + 1] += start[g];
+	for (i = 0; i < nr; i++)
+		sorted[start[items[i].group]++] = items[i];
+	for (g = 0, i = 0; !err && g < nr_groups; g++) {
+		/* start[g] is now where group g ends */
+		err = hp_build__group(b, out, sorted + i, start[g] - i);
+		i = start[g];
+	}
+out:
+	free(sorted);
+	free(start);
+	return err;
+}
+
+static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
+			    const struct hist_entry *he, u64 min)
+{
+	struct hp_build b = { .hp = hp, .tree = tree, .he = he, .min = min };
+	struct hp_item *roots = NULL;
+	size_t nr = 0, alloc = 0;
+	u32 n;
+	int err;
+
+	/* the whole paths are in: their sums tell a merged branch's full weight */
+	cc_tree__sum(tree);
+	b.nr_whole = tree->nr;
+	hp->build++;
+	for (n = he->first_call; n; n = hp->nodes[n].next_call)
+		hp_build__exclude(&b, n, hp->nodes[n].cumul - hp->nodes[n].hit,
+				  hp->nodes[n].cumul_count - hp->nodes[n].count);
+	for (n = he->first_leaf; n; n = hp->nodes[n].next_leaf)
+		hp_build__exclude(&b, n, hp->nodes[n].hit, hp->nodes[n].count);
+	for (n = he->first_call; n; n = hp->nodes[n].next_call) {
+		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots))) {
+			free(roots);
+			return -ENOMEM;
+		}
+		hp_item__init(&roots[nr++], &b, n, true);
+	}
+	err = nr ? hp_build__expand(&b, 0, roots, nr) : 0;
+	free(roots);
+	return err;
+}
+
+struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,
+					 const struct hist_entry *he)
+{
+	const struct callchain_param *param = hists->callchain;
+	struct callchain_tree *tree = callchain_tree__new(param);
+	u32 n;
+	int err = 0;
+
+	if (!tree)
+		return NULL;
+	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
+		       sizeof(*hp->stack)))
+		goto fail;
+	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf)
+		err = hp_tree__add_path(hp, tree, n, hp->nodes[n].hit, hp->nodes[n].count);
+	if (!hists->children)
+		goto out;
+	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */
+	if (hp->caller && param->mode != CALLCHAIN_FRACTAL) {
+		err = hp_graph__pruned(hp, tree, he, (u64)(hists->total_period *
+							    (param->min_percent / 100)));
+		goto out;
+	}
+	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call)
+		err = hp->caller ? hp_graph__callees(hp, tree, he, n) :
+				   hp_graph__callers(hp, tree, he, n);
+out:
+	if (!err)
+		return tree;
+fail:
+	callchain_tree__delete(tree);
+	return NULL;
+}

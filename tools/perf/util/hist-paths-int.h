@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The inside of struct hist_paths, shared by the trie (hist-paths.c) and
+ * the graph builder (hist-paths-graph.c).  Nobody else includes this.
+ */
+#ifndef __PERF_HIST_PATHS_INT_H
+#define __PERF_HIST_PATHS_INT_H
+
+#include <errno.h>
+#include <stdlib.h>
+#include "hist-paths.h"
+#include "callchain-tree-int.h"
+#include "symbol.h"
+
+struct hp_node {
+	struct dso		*dso;		/* contexts: NULL */
+	const struct symbol	*sym;
+	u64			ip;		/* the first address seen here */
+	u64			hit;		/* period of the paths that end here */
+	u32			count;		/* samples that end here */
+	u32			parent;
+	u32			first_child, last_child, next_sibling;
+	u32			next_leaf;	/* e_leaf's next node ending its samples */
+	u32			next_call;	/* e_call's next occurrence */
+	u64			cumul;		/* hit + all below: after collapse */
+	u32			cumul_count;
+	/* scratch of one graph build (valid when stamp is the build's) */
+	u32			out;		/* the graph node made for it */
+	u32			stamp;
+	u64			excl;		/* weight below it the graph must leave out */
+	u32			excl_count;
+	struct hist_entry	*e_call;	/* the entry as a caller (--children) */
+	struct hist_entry	*e_leaf;	/* the entry as a sample's own function */
+};
+
+struct hp_context {
+	const char		*comm;		/* NULL when the sort keys ignore it */
+	struct thread		*thread;	/* likewise */
+	u32			node;
+};
+
+struct hist_paths {
+	struct hp_node		*nodes;
+	u32			nr, alloc;
+	u32			*slots;		/* open addressing: node indexes, 0 empty */
+	u32			nr_slots;	/* a power of two */
+	struct hp_context	*ctx;
+	size_t			nr_ctx, alloc_ctx, last_ctx;
+	u32			*last;		/* the previous path's nodes, outermost first */
+	size_t			nr_last, alloc_last;
+	u32			*stack;		/* scratch for graph builds */
+	size_t			alloc_stack;
+	size_t			max_depth;	/* frames of the longest path */
+	enum callchain_key	key;
+	bool			caller;		/* graphs outermost caller first */
+	bool			collapsed;
+	u32			build;		/* graph builds so far: scratch stamps */
+};
+
+static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
+{
+	size_t n = *alloc ? *alloc : 16;
+	void *q;
+
+	if (nr <= *alloc)
+		return 0;
+	while (n < nr)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*alloc = n;
+	return 0;
+}
+
+static inline /* What frames merge by: the function (its start), the address when unknown or asked. */
+u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
+{
+	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? sym->start : ip;
+}
+
+#endif
