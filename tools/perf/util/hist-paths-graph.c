@@ -65,11 +65,14 @@ static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
 }
 
 /*
- * Which samples below a caller occurrence @a belong to @he's graph there:
- * those whose innermost occurrence of @he as a caller is @a - a deeper
- * occurrence takes its own subtree - and which do not end in @he itself
- * (those paths are in the graph whole).  A deeper occurrence's own
- * samples, where it is the leaf and not a caller, stay with @a.
+ * Which samples below a caller occurrence @a belong to @he's graph there.
+ * Upstream gives a sample to an entry once, at the first of its
+ * occurrences met walking the path in the graph's order: the outermost in
+ * caller order (its walk takes the whole subtree, deeper occurrences
+ * included), the innermost in callee order (a deeper occurrence takes its
+ * own subtree).  Paths that end in @he itself are in the graph whole, not
+ * in a walk; a deeper occurrence's own samples, where it is the leaf and
+ * not a caller, stay with @a.
  */
 static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
@@ -78,7 +81,17 @@ static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry 
 
 static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
-	return hp->nodes[d].e_call != he;
+	return hp->caller || hp->nodes[d].e_call != he;
+}
+
+/* Caller order: is occurrence @a the outermost of @he on its paths (a walk's start)? */
+static bool hp_occurrence__outermost(const struct hist_paths *hp, const struct hist_entry *he,
+				     u32 a)
+{
+	for (a = hp->nodes[a].parent; hp->nodes[a].parent; a = hp->nodes[a].parent)
+		if (hp->nodes[a].e_call == he)
+			return false;
+	return true;
 }
 
 /* Give node @d of the walk from @a (and the nodes above it, up to @a) graph nodes. */
@@ -159,7 +172,9 @@ static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
  * visible line: only its weight counts (in its parent's sum), and that it
  * exists (a run of frames ends where the tree branches).  So the graph is
  * built level by level, the occurrences' children merged by frame, and a
- * merged branch under the threshold becomes one leaf of its weight.
+ * merged branch under the threshold becomes one leaf of its weight.  The
+ * paths that end in the entry (shown whole, from the outermost caller)
+ * are expanded the same way, from weights summed up their trie paths.
  *
  * A trie node's weight in the graph is its cumul, less what deeper
  * occurrences of the entry take (the innermost occurrence of a caller
@@ -173,7 +188,8 @@ struct hp_build {
 	struct callchain_tree	*tree;
 	const struct hist_entry	*he;
 	u64			min;		/* branches lighter are not printed */
-	u32			nr_whole;	/* graph nodes of the whole paths: cumul set */
+	u32			*tops;		/* outermost frames of the whole paths */
+	size_t			nr_tops, alloc_tops;
 };
 
 /* A trie node as a candidate child of a graph node. */
@@ -184,34 +200,67 @@ struct hp_item {
 	u64	own;		/* of which, the paths that end at it */
 	u32	weight_count, own_count;
 	bool	descend;	/* its children belong to this walk */
+	bool	whole;		/* on a path that ends in the entry (shown whole) */
 };
 
+/* Scratch of node @n for this build, zeroed on first use. */
+static struct hp_node *hp_build__scratch(struct hp_build *b, u32 n)
+{
+	struct hp_node *node = &b->hp->nodes[n];
+
+	if (node->stamp != b->hp->build) {
+		node->stamp = b->hp->build;
+		node->excl = node->whole = 0;
+		node->excl_count = node->whole_count = 0;
+	}
+	return node;
+}
+
+/*
+ * A path ending in the entry at @x is shown whole, not again in the walk
+ * of the outermost occurrence above it: leave its weight out of the nodes
+ * between them.
+ */
 static void hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 {
 	struct hist_paths *hp = b->hp;
+	size_t depth = 0, top = 0, i;
 	u32 y;
 
-	if (!hit && !count)
-		return;
-	/* only under an occurrence as a caller is anything taken away */
-	for (y = hp->nodes[x].parent; hp->nodes[y].parent; y = hp->nodes[y].parent)
+	for (y = hp->nodes[x].parent; hp->nodes[y].parent; y = hp->nodes[y].parent) {
+		hp->stack[depth++] = y;
 		if (hp->nodes[y].e_call == b->he)
-			break;
-	if (!hp->nodes[y].parent)
-		return;
-	for (y = hp->nodes[x].parent;; y = hp->nodes[y].parent) {
-		struct hp_node *node = &hp->nodes[y];
+			top = depth;
+	}
+	for (i = 0; i < top; i++) {
+		struct hp_node *node = hp_build__scratch(b, hp->stack[i]);
 
-		if (node->stamp != hp->build) {
-			node->stamp = hp->build;
-			node->excl = 0;
-			node->excl_count = 0;
-		}
 		node->excl += hit;
 		node->excl_count += count;
-		if (node->e_call == b->he)
-			break;
 	}
+}
+
+/* Samples ending at @l (in the entry): their weight on each node up their path. */
+static int hp_build__whole(struct hp_build *b, u32 l)
+{
+	struct hist_paths *hp = b->hp;
+	const struct hp_node *leaf = &hp->nodes[l];
+	u32 y;
+
+	for (y = l; hp->nodes[y].parent; y = hp->nodes[y].parent) {
+		struct hp_node *node = hp_build__scratch(b, y);
+
+		if (!node->whole && !node->whole_count && !hp->nodes[node->parent].parent) {
+			/* first time at an outermost frame: a root of the graph */
+			if (hp_reserve((void **)&b->tops, &b->alloc_tops, b->nr_tops + 1,
+				       sizeof(*b->tops)))
+				return -ENOMEM;
+			b->tops[b->nr_tops++] = y;
+		}
+		node->whole += leaf->hit;
+		node->whole_count += leaf->count;
+	}
+	return 0;
 }
 
 static void hp_build__excluded(const struct hp_build *b, u32 n, u64 *hit, u32 *count)
@@ -221,6 +270,26 @@ static void hp_build__excluded(const struct hp_build *b, u32 n, u64 *hit, u32 *c
 
 	*hit = valid ? node->excl : 0;
 	*count = valid ? node->excl_count : 0;
+}
+
+/* @n on the paths that end in the entry, if any end below it. */
+static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u32 n)
+{
+	const struct hp_node *node = &b->hp->nodes[n];
+
+	if (node->stamp != b->hp->build || (!node->whole && !node->whole_count))
+		return false;
+	memset(it, 0, sizeof(*it));
+	it->node = n;
+	it->whole = true;
+	it->weight = node->whole;
+	it->weight_count = node->whole_count;
+	if (node->count && node->e_leaf == b->he) {
+		it->own = node->hit;
+		it->own_count = node->count;
+	}
+	it->descend = it->weight != it->own || it->weight_count != it->own_count;
+	return true;
 }
 
 /* @n as a child in a walk (@root: an occurrence, where a walk starts). */
@@ -236,12 +305,6 @@ static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, b
 	if (!root && !ends_in_he) {
 		it->own = node->hit;
 		it->own_count = node->count;
-	}
-	if (!root && node->e_call == b->he) {
-		/* a deeper occurrence: only its own samples stay with this walk */
-		it->weight = it->own;
-		it->weight_count = it->own_count;
-		return;
 	}
 	hp_build__excluded(b, n, &excl, &excl_count);
 	it->weight = node->cumul - excl;
@@ -310,7 +373,7 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 {
 	struct hist_paths *hp = b->hp;
 	struct hp_item *kids = NULL;
-	u64 weight = 0, own = 0, total;
+	u64 weight = 0, own = 0;
 	u32 weight_count = 0, own_count = 0, n, c;
 	size_t i, nr_kids = 0, alloc = 0;
 	int err;
@@ -326,8 +389,7 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 	err = hp_tree__child(b->tree, out, &hp->nodes[items[0].node], &n);
 	if (err)
 		return err;
-	total = weight + (n < b->nr_whole ? b->tree->nodes[n].cumul : 0);
-	if (total < b->min) {
+	if (weight < b->min) {
 		/* hidden: its weight, as one leaf, keeps the sums above it right */
 		hp_tree__hit(b->tree, n, weight, weight_count);
 		return 0;
@@ -342,7 +404,10 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 				free(kids);
 				return -ENOMEM;
 			}
-			hp_item__init(&kids[nr_kids++], b, c, false);
+			if (!items[i].whole)
+				hp_item__init(&kids[nr_kids++], b, c, false);
+			else if (hp_item__init_whole(&kids[nr_kids], b, c))
+				nr_kids++;
 		}
 	}
 	err = nr_kids ? hp_build__expand(b, n, kids, nr_kids) : 0;
@@ -389,28 +454,32 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 {
 	struct hp_build b = { .hp = hp, .tree = tree, .he = he, .min = min };
 	struct hp_item *roots = NULL;
-	size_t nr = 0, alloc = 0;
+	size_t nr = 0, alloc = 0, i;
 	u32 n;
-	int err;
+	int err = 0;
 
-	/* the whole paths are in: their sums tell a merged branch's full weight */
-	cc_tree__sum(tree);
-	b.nr_whole = tree->nr;
 	hp->build++;
-	for (n = he->first_call; n; n = hp->nodes[n].next_call)
-		hp_build__exclude(&b, n, hp->nodes[n].cumul - hp->nodes[n].hit,
-				  hp->nodes[n].cumul_count - hp->nodes[n].count);
-	for (n = he->first_leaf; n; n = hp->nodes[n].next_leaf)
+	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf) {
 		hp_build__exclude(&b, n, hp->nodes[n].hit, hp->nodes[n].count);
-	for (n = he->first_call; n; n = hp->nodes[n].next_call) {
-		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots))) {
-			free(roots);
-			return -ENOMEM;
-		}
-		hp_item__init(&roots[nr++], &b, n, true);
+		err = hp_build__whole(&b, n);
 	}
-	err = nr ? hp_build__expand(&b, 0, roots, nr) : 0;
+	/* the roots: outermost frames of the whole paths, then the occurrences */
+	if (!err && hp_reserve((void **)&roots, &alloc, b.nr_tops + 1, sizeof(*roots)))
+		err = -ENOMEM;
+	for (i = 0; !err && i < b.nr_tops; i++)
+		nr += hp_item__init_whole(&roots[nr], &b, b.tops[i]);
+	for (n = he->first_call; !err && n; n = hp->nodes[n].next_call) {
+		if (!hp_occurrence__outermost(hp, he, n))
+			continue;
+		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots)))
+			err = -ENOMEM;
+		else
+			hp_item__init(&roots[nr++], &b, n, true);
+	}
+	if (!err && nr)
+		err = hp_build__expand(&b, 0, roots, nr);
 	free(roots);
+	free(b.tops);
 	return err;
 }
 
@@ -427,19 +496,22 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
 		       sizeof(*hp->stack)))
 		goto fail;
-	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf)
-		err = hp_tree__add_path(hp, tree, n, hp->nodes[n].hit, hp->nodes[n].count);
-	if (!hists->children)
-		goto out;
 	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */
-	if (hp->caller && param->mode != CALLCHAIN_FRACTAL) {
+	if (hists->children && hp->caller && param->mode != CALLCHAIN_FRACTAL) {
 		err = hp_graph__pruned(hp, tree, he, (u64)(hists->total_period *
 							    (param->min_percent / 100)));
 		goto out;
 	}
-	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call)
-		err = hp->caller ? hp_graph__callees(hp, tree, he, n) :
-				   hp_graph__callers(hp, tree, he, n);
+	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf)
+		err = hp_tree__add_path(hp, tree, n, hp->nodes[n].hit, hp->nodes[n].count);
+	if (!hists->children)
+		goto out;
+	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call) {
+		if (!hp->caller)
+			err = hp_graph__callers(hp, tree, he, n);
+		else if (hp_occurrence__outermost(hp, he, n))
+			err = hp_graph__callees(hp, tree, he, n);
+	}
 out:
 	if (!err)
 		return tree;

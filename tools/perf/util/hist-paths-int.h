@@ -29,6 +29,8 @@ struct hp_node {
 	u32			stamp;
 	u64			excl;		/* weight below it the graph must leave out */
 	u32			excl_count;
+	u32			whole_count;
+	u64			whole;		/* of the paths ending in the entry, below it */
 	struct hist_entry	*e_call;	/* the entry as a caller (--children) */
 	struct hist_entry	*e_leaf;	/* the entry as a sample's own function */
 };

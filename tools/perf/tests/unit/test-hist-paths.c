@@ -3,8 +3,9 @@
  * The report's call graphs built from one path trie (hist-paths.c) print
  * exactly what per-entry trees fed sample by sample print: the reference
  * here adds every sample to its own entry's tree (pos 0) and, with
- * --children, to each distinct caller's entry at the caller's innermost
- * position, as upstream perf does.  Random paths with recursion, every
+ * --children, to each distinct caller's entry at the first position met
+ * walking the path in the graph's order (the outermost occurrence in
+ * caller order, the innermost in callee order), as upstream perf does.  Random paths with recursion, every
  * print mode and order, thresholds that hide branches.
  */
 #include <stdarg.h>
@@ -107,7 +108,7 @@ static void reference(struct fixture *f, const struct callchain_param *param, bo
 	struct callchain_frame frames[MAX_DEPTH];
 	struct callchain_cursor c;
 	bool seen[NR_SYMS];
-	size_t s, pos;
+	size_t s, i;
 
 	for (s = 0; s < NR_SYMS; s++)
 		trees[s] = callchain_tree__new(param);
@@ -117,7 +118,8 @@ static void reference(struct fixture *f, const struct callchain_param *param, bo
 		seen[f->path[s][0]] = true;
 		assert_int_equal(callchain_tree__add_sample(trees[f->path[s][0]], &c, 0,
 							    f->period[s]), 0);
-		for (pos = 1; children && pos < f->depth[s]; pos++) {
+		for (i = 1; children && i < f->depth[s]; i++) {
+			size_t pos = param->order == CALLCHAIN_ORDER_CALLER ? f->depth[s] - i : i;
 			int sym = f->path[s][pos];
 
 			if (seen[sym])
