@@ -138,4 +138,28 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,CALLGRAPH_REPORT 'perf report -g: 
 	ours_vs_upstream "--no-children -g"
 '
 
+# Recursion: upstream gives a --children entry each sample once, at the
+# first occurrence met walking the path in the graph's order (outermost in
+# caller order, innermost in callee order).  The callpaths workload
+# recurses through rec_step/rec_inner on most of its paths.
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,CALLGRAPH_REPORT 'recursive functions: graphs as upstream' '
+	for try in 1 2 3; do
+		upstream_perf record -q -e cpu-clock -F 4999 -g -o rec.data -- \
+			"$WORKLOADS/callpaths" 0.5 1 300 >/dev/null 2>record.err && break
+		cat record.err >&2
+	done &&
+	for opts in "" "-g caller" "-g callee" "-g folded,0"; do
+		for try in 1 2 3; do
+			upstream_perf report --stdio --sort comm,dso,sym -i rec.data $opts \
+				>up.txt 2>/dev/null && grep -q rec_inner up.txt && break
+		done &&
+		perf report --stdio --sort comm,dso,sym -i rec.data $opts >ours.txt 2>/dev/null &&
+		$BLOCKS <up.txt | grep "^@@ callpaths callpaths rec_" | sort >keys &&
+		test $(wc -l <keys) -eq 2 &&
+		$BLOCKS --canonical --keys keys <up.txt >expect &&
+		$BLOCKS --canonical --keys keys <ours.txt >actual &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_done
