@@ -11,10 +11,11 @@
 #include "callchain.h"
 #include <string.h>
 
-static int hp_tree__child(struct callchain_tree *tree, u32 parent, const struct hp_node *node,
-			  u32 *child)
+static int hp_tree__child(const struct hist_paths *hp, struct callchain_tree *tree, u32 parent,
+			  u32 n, u32 *child)
 {
-	struct callchain_frame f = { .ip = node->ip, .dso = node->dso, .sym = node->sym };
+	const struct hp_frame *fr = hp_node__frame(hp, n);
+	struct callchain_frame f = { .ip = fr->ip, .dso = fr->dso, .sym = fr->sym };
 
 	return cc_tree__child(tree, parent, &f, child);
 }
@@ -40,7 +41,7 @@ static int hp_tree__add_path(struct hist_paths *hp, struct callchain_tree *tree,
 	for (; hp->nodes[from].parent; from = hp->nodes[from].parent)
 		hp->stack[depth++] = from;
 	for (i = 0; i < depth; i++) {
-		err = hp_tree__child(tree, n, &hp->nodes[hp->stack[hp->caller ? depth - 1 - i : i]], &n);
+		err = hp_tree__child(hp, tree, n, hp->stack[hp->caller ? depth - 1 - i : i], &n);
 		if (err)
 			return err;
 	}
@@ -94,16 +95,44 @@ static bool hp_occurrence__outermost(const struct hist_paths *hp, const struct h
 	return true;
 }
 
+/* Node @n's scratch in this build; NULL if it has none. */
+static struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n)
+{
+	const struct hp_node *node = &hp->nodes[n];
+
+	return node->stamp == hp->build ? &hp->scratch[node->scratch] : NULL;
+}
+
+/* Node @n's scratch in this build, made zeroed if new; NULL on -ENOMEM. */
+static struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n)
+{
+	struct hp_node *node = &hp->nodes[n];
+	struct hp_scratch *sc;
+
+	if (node->stamp == hp->build)
+		return &hp->scratch[node->scratch];
+	if (hp_reserve((void **)&hp->scratch, &hp->alloc_scratch, hp->nr_scratch + 1,
+		       sizeof(*hp->scratch)))
+		return NULL;
+	node->stamp = hp->build;
+	node->scratch = hp->nr_scratch++;
+	sc = &hp->scratch[node->scratch];
+	memset(sc, 0, sizeof(*sc));
+	return sc;
+}
+
 /* Give node @d of the walk from @a (and the nodes above it, up to @a) graph nodes. */
 static int hp_materialize(struct hist_paths *hp, struct callchain_tree *tree, u32 a, u32 d)
 {
+	struct hp_scratch *sc;
 	size_t depth = 0;
 	u32 m = d, parent = 0;
 	int err;
 
 	for (;;) {
-		if (hp->nodes[m].out) {
-			parent = hp->nodes[m].out;
+		sc = hp_scratch__find(hp, m);
+		if (sc && sc->out) {
+			parent = sc->out;
 			break;
 		}
 		hp->stack[depth++] = m;
@@ -112,12 +141,15 @@ static int hp_materialize(struct hist_paths *hp, struct callchain_tree *tree, u3
 		m = hp->nodes[m].parent;
 	}
 	while (depth--) {
-		struct hp_node *node = &hp->nodes[hp->stack[depth]];
+		u32 n = hp->stack[depth];
 
-		err = hp_tree__child(tree, parent, node, &parent);
+		err = hp_tree__child(hp, tree, parent, n, &parent);
 		if (err)
 			return err;
-		node->out = parent;
+		sc = hp_scratch__get(hp, n);
+		if (!sc)
+			return -ENOMEM;
+		sc->out = parent;
 	}
 	return 0;
 }
@@ -133,15 +165,15 @@ static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
 	u32 d;
 	int err;
 
-	hp->nodes[a].out = 0;
+	/* a build's walks are disjoint: no graph node is noted for them yet */
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
-		hp->nodes[d].out = 0;
 		if (!hp_walk__takes(hp, he, d))
 			continue;
 		err = hp_materialize(hp, tree, a, d);
 		if (err)
 			return err;
-		hp_tree__hit(tree, hp->nodes[d].out, hp->nodes[d].hit, hp->nodes[d].count);
+		hp_tree__hit(tree, hp_scratch__find(hp, d)->out, hp->nodes[d].hit,
+			     hp->nodes[d].count);
 	}
 	return 0;
 }
@@ -203,25 +235,12 @@ struct hp_item {
 	bool	whole;		/* on a path that ends in the entry (shown whole) */
 };
 
-/* Scratch of node @n for this build, zeroed on first use. */
-static struct hp_node *hp_build__scratch(struct hp_build *b, u32 n)
-{
-	struct hp_node *node = &b->hp->nodes[n];
-
-	if (node->stamp != b->hp->build) {
-		node->stamp = b->hp->build;
-		node->excl = node->whole = 0;
-		node->excl_count = node->whole_count = 0;
-	}
-	return node;
-}
-
 /*
  * A path ending in the entry at @x is shown whole, not again in the walk
  * of the outermost occurrence above it: leave its weight out of the nodes
  * between them.
  */
-static void hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
+static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 {
 	struct hist_paths *hp = b->hp;
 	size_t depth = 0, top = 0, i;
@@ -233,11 +252,14 @@ static void hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 			top = depth;
 	}
 	for (i = 0; i < top; i++) {
-		struct hp_node *node = hp_build__scratch(b, hp->stack[i]);
+		struct hp_scratch *sc = hp_scratch__get(hp, hp->stack[i]);
 
-		node->excl += hit;
-		node->excl_count += count;
+		if (!sc)
+			return -ENOMEM;
+		sc->excl += hit;
+		sc->excl_count += count;
 	}
+	return 0;
 }
 
 /* Samples ending at @l (in the entry): their weight on each node up their path. */
@@ -248,42 +270,44 @@ static int hp_build__whole(struct hp_build *b, u32 l)
 	u32 y;
 
 	for (y = l; hp->nodes[y].parent; y = hp->nodes[y].parent) {
-		struct hp_node *node = hp_build__scratch(b, y);
+		struct hp_scratch *sc = hp_scratch__get(hp, y);
 
-		if (!node->whole && !node->whole_count && !hp->nodes[node->parent].parent) {
+		if (!sc)
+			return -ENOMEM;
+		if (!sc->whole && !sc->whole_count && !hp->nodes[hp->nodes[y].parent].parent) {
 			/* first time at an outermost frame: a root of the graph */
 			if (hp_reserve((void **)&b->tops, &b->alloc_tops, b->nr_tops + 1,
 				       sizeof(*b->tops)))
 				return -ENOMEM;
 			b->tops[b->nr_tops++] = y;
 		}
-		node->whole += leaf->hit;
-		node->whole_count += leaf->count;
+		sc->whole += leaf->hit;
+		sc->whole_count += leaf->count;
 	}
 	return 0;
 }
 
 static void hp_build__excluded(const struct hp_build *b, u32 n, u64 *hit, u32 *count)
 {
-	const struct hp_node *node = &b->hp->nodes[n];
-	bool valid = node->stamp == b->hp->build;
+	const struct hp_scratch *sc = hp_scratch__find(b->hp, n);
 
-	*hit = valid ? node->excl : 0;
-	*count = valid ? node->excl_count : 0;
+	*hit = sc ? sc->excl : 0;
+	*count = sc ? sc->excl_count : 0;
 }
 
 /* @n on the paths that end in the entry, if any end below it. */
 static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u32 n)
 {
 	const struct hp_node *node = &b->hp->nodes[n];
+	const struct hp_scratch *sc = hp_scratch__find(b->hp, n);
 
-	if (node->stamp != b->hp->build || (!node->whole && !node->whole_count))
+	if (!sc || (!sc->whole && !sc->whole_count))
 		return false;
 	memset(it, 0, sizeof(*it));
 	it->node = n;
 	it->whole = true;
-	it->weight = node->whole;
-	it->weight_count = node->whole_count;
+	it->weight = sc->whole;
+	it->weight_count = sc->whole_count;
 	if (node->count && node->e_leaf == b->he) {
 		it->own = node->hit;
 		it->own_count = node->count;
@@ -318,19 +342,13 @@ static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, b
 
 static u32 hp_item__hash(const struct hist_paths *hp, const struct hp_item *it)
 {
-	const struct hp_node *node = &hp->nodes[it->node];
-	u64 h = hp_key(hp, node->sym, node->ip) * 0x9e3779b97f4a7c15ULL;
-
-	h ^= (u64)(uintptr_t)node->dso * 0xff51afd7ed558ccdULL;
-	return (u32)(h ^ (h >> 32));
+	return hp->nodes[it->node].frame * 0x9e3779b1u;
 }
 
 static bool hp_item__same(const struct hist_paths *hp, const struct hp_item *a,
 			  const struct hp_item *b)
 {
-	const struct hp_node *x = &hp->nodes[a->node], *y = &hp->nodes[b->node];
-
-	return x->dso == y->dso && hp_key(hp, x->sym, x->ip) == hp_key(hp, y->sym, y->ip);
+	return hp->nodes[a->node].frame == hp->nodes[b->node].frame;
 }
 
 /* Number the items' frames: items[i].group, groups in first-seen order. */
@@ -386,7 +404,7 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 	}
 	if (!weight && !weight_count)
 		return 0;
-	err = hp_tree__child(b->tree, out, &hp->nodes[items[0].node], &n);
+	err = hp_tree__child(hp, b->tree, out, items[0].node, &n);
 	if (err)
 		return err;
 	if (weight < b->min) {
@@ -458,10 +476,10 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 	u32 n;
 	int err = 0;
 
-	hp->build++;
 	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf) {
-		hp_build__exclude(&b, n, hp->nodes[n].hit, hp->nodes[n].count);
-		err = hp_build__whole(&b, n);
+		err = hp_build__exclude(&b, n, hp->nodes[n].hit, hp->nodes[n].count);
+		if (!err)
+			err = hp_build__whole(&b, n);
 	}
 	/* the roots: outermost frames of the whole paths, then the occurrences */
 	if (!err && hp_reserve((void **)&roots, &alloc, b.nr_tops + 1, sizeof(*roots)))
@@ -496,6 +514,9 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
 		       sizeof(*hp->stack)))
 		goto fail;
+	/* a new build: every node's scratch stamp is stale */
+	hp->build++;
+	hp->nr_scratch = 0;
 	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */
 	if (hists->children && hp->caller && param->mode != CALLCHAIN_FRACTAL) {
 		err = hp_graph__pruned(hp, tree, he, (u64)(hists->total_period *

@@ -12,27 +12,40 @@
 #include "callchain-tree-int.h"
 #include "symbol.h"
 
-struct hp_node {
-	struct dso		*dso;		/* contexts: NULL */
+/*
+ * A distinct frame: what paths merge by (the DSO and the function's
+ * start, or the address when unknown or asked for).  Nodes refer to
+ * frames by index: a few thousand frames, a million nodes.
+ */
+struct hp_frame {
+	struct dso		*dso;
 	const struct symbol	*sym;
-	u64			ip;		/* the first address seen here */
+	u64			ip;		/* the first address seen */
+};
+
+struct hp_node {
+	u32			frame;		/* contexts: 0 */
+	u32			parent;
 	u64			hit;		/* period of the paths that end here */
 	u32			count;		/* samples that end here */
-	u32			parent;
 	u32			first_child, last_child, next_sibling;
 	u32			next_leaf;	/* e_leaf's next node ending its samples */
 	u32			next_call;	/* e_call's next occurrence */
 	u64			cumul;		/* hit + all below: after collapse */
 	u32			cumul_count;
-	/* scratch of one graph build (valid when stamp is the build's) */
-	u32			out;		/* the graph node made for it */
+	/* its scratch in the graph build numbered stamp, if any */
 	u32			stamp;
-	u64			excl;		/* weight below it the graph must leave out */
-	u32			excl_count;
-	u32			whole_count;
-	u64			whole;		/* of the paths ending in the entry, below it */
+	u32			scratch;
 	struct hist_entry	*e_call;	/* the entry as a caller (--children) */
 	struct hist_entry	*e_leaf;	/* the entry as a sample's own function */
+};
+
+/* What one graph build notes on a trie node (few nodes per build). */
+struct hp_scratch {
+	u64			excl;		/* weight below it the graph must leave out */
+	u64			whole;		/* of the paths ending in the entry, below it */
+	u32			excl_count, whole_count;
+	u32			out;		/* the graph node made for it */
 };
 
 struct hp_context {
@@ -46,6 +59,10 @@ struct hist_paths {
 	u32			nr, alloc;
 	u32			*slots;		/* open addressing: node indexes, 0 empty */
 	u32			nr_slots;	/* a power of two */
+	struct hp_frame		*frames;	/* [0]: none (contexts) */
+	size_t			nr_frames, alloc_frames;
+	u32			*frame_slots;	/* open addressing: frame indexes */
+	size_t			nr_frame_slots;
 	struct hp_context	*ctx;
 	size_t			nr_ctx, alloc_ctx, last_ctx;
 	u32			*last;		/* the previous path's nodes, outermost first */
@@ -57,6 +74,8 @@ struct hist_paths {
 	bool			caller;		/* graphs outermost caller first */
 	bool			collapsed;
 	u32			build;		/* graph builds so far: scratch stamps */
+	struct hp_scratch	*scratch;	/* this build's, by hp_node.scratch */
+	size_t			nr_scratch, alloc_scratch;
 };
 
 static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
@@ -80,6 +99,11 @@ static inline /* What frames merge by: the function (its start), the address whe
 u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 {
 	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? sym->start : ip;
+}
+
+static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp, u32 n)
+{
+	return &hp->frames[hp->nodes[n].frame];
 }
 
 #endif

@@ -32,6 +32,12 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 		return NULL;
 	}
 	hp->nr = 1;		/* the root */
+	hp->nr_frames = 1;	/* none, the contexts' */
+	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, 1, sizeof(*hp->frames))) {
+		hist_paths__delete(hp);
+		return NULL;
+	}
+	memset(hp->frames, 0, sizeof(*hp->frames));
 	hp->key = param->key;
 	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
 	return hp;
@@ -43,30 +49,30 @@ void hist_paths__delete(struct hist_paths *hp)
 		return;
 	free(hp->nodes);
 	free(hp->slots);
+	free(hp->frames);
+	free(hp->frame_slots);
 	free(hp->ctx);
 	free(hp->last);
 	free(hp->stack);
+	free(hp->scratch);
 	free(hp);
 }
 
-static u32 hp_hash(u32 parent, const struct dso *dso, u64 key)
+static u64 hp_mix(u64 a, u64 b)
 {
-	u64 h = key * 0x9e3779b97f4a7c15ULL;
+	u64 h = a * 0x9e3779b97f4a7c15ULL ^ b * 0xff51afd7ed558ccdULL;
 
-	h ^= (u64)(uintptr_t)dso * 0xff51afd7ed558ccdULL;
-	h ^= (u64)parent * 0xc4ceb9fe1a85ec53ULL;
-	return (u32)(h ^ (h >> 29) ^ (h >> 47));
+	return h ^ (h >> 29) ^ (h >> 47);
 }
 
-static u32 *hp_slot(struct hist_paths *hp, u32 parent, const struct dso *dso, u64 key)
+static u32 *hp_slot(struct hist_paths *hp, u32 parent, u32 frame)
 {
-	u32 mask = hp->nr_slots - 1, i = hp_hash(parent, dso, key) & mask;
+	u32 mask = hp->nr_slots - 1, i = hp_mix(parent, frame) & mask;
 
 	for (;; i = (i + 1) & mask) {
 		const struct hp_node *n = &hp->nodes[hp->slots[i]];
 
-		if (!hp->slots[i] ||
-		    (n->parent == parent && n->dso == dso && hp_key(hp, n->sym, n->ip) == key))
+		if (!hp->slots[i] || (n->parent == parent && n->frame == frame))
 			return &hp->slots[i];
 	}
 }
@@ -84,9 +90,56 @@ static int hp_rehash(struct hist_paths *hp)
 		const struct hp_node *node = &hp->nodes[n];
 
 		if (node->parent)	/* contexts are found through hp->ctx */
-			*hp_slot(hp, node->parent, node->dso, hp_key(hp, node->sym, node->ip)) = n;
+			*hp_slot(hp, node->parent, node->frame) = n;
 	}
 	return 0;
+}
+
+static u32 *hp_frame_slot(struct hist_paths *hp, const struct dso *dso, u64 key)
+{
+	size_t mask = hp->nr_frame_slots - 1, i = hp_mix((uintptr_t)dso, key) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		const struct hp_frame *fr = &hp->frames[hp->frame_slots[i]];
+
+		if (!hp->frame_slots[i] || (fr->dso == dso && hp_key(hp, fr->sym, fr->ip) == key))
+			return &hp->frame_slots[i];
+	}
+}
+
+/* The index of @f's frame, made if new; 0 on -ENOMEM. */
+static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame *f)
+{
+	u64 key = hp_key(hp, f->sym, f->ip);
+	u32 *slot;
+	size_t i;
+
+	if ((hp->nr_frames + 1) * 2 > hp->nr_frame_slots) {
+		size_t n = hp->nr_frame_slots ? hp->nr_frame_slots * 2 : 1024;
+		u32 *slots = calloc(n, sizeof(*slots));
+
+		if (!slots || (u32)(hp->nr_frames + 1) == 0) {
+			free(slots);
+			return 0;
+		}
+		free(hp->frame_slots);
+		hp->frame_slots = slots;
+		hp->nr_frame_slots = n;
+		for (i = 1; i < hp->nr_frames; i++) {
+			const struct hp_frame *fr = &hp->frames[i];
+
+			*hp_frame_slot(hp, fr->dso, hp_key(hp, fr->sym, fr->ip)) = i;
+		}
+	}
+	slot = hp_frame_slot(hp, f->dso, key);
+	if (*slot)
+		return *slot;
+	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, hp->nr_frames + 1,
+		       sizeof(*hp->frames)))
+		return 0;
+	hp->frames[hp->nr_frames] = (struct hp_frame){ .dso = f->dso, .sym = f->sym, .ip = f->ip };
+	*slot = hp->nr_frames;
+	return hp->nr_frames++;
 }
 
 /* A new node under @parent; its index, 0 on -ENOMEM. */
@@ -154,15 +207,14 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 }
 
 /* The child of @parent for frame @f, made if new. */
-static int hp_child(struct hist_paths *hp, u32 parent, const struct callchain_frame *f, u32 *child)
+static int hp_child(struct hist_paths *hp, u32 parent, u32 frame, u32 *child)
 {
-	struct hp_node *node;
 	u32 *slot, n;
 
 	/* at most half full: probes stay short */
 	if ((hp->nr + 1) * 2 > hp->nr_slots && hp_rehash(hp))
 		return -ENOMEM;
-	slot = hp_slot(hp, parent, f->dso, hp_key(hp, f->sym, f->ip));
+	slot = hp_slot(hp, parent, frame);
 	if (*slot) {
 		*child = *slot;
 		return 0;
@@ -171,10 +223,7 @@ static int hp_child(struct hist_paths *hp, u32 parent, const struct callchain_fr
 	if (!n)
 		return -ENOMEM;
 	*slot = n;
-	node = &hp->nodes[n];
-	node->dso = f->dso;
-	node->sym = f->sym;
-	node->ip = f->ip;
+	hp->nodes[n].frame = frame;
 	*child = n;
 	return 0;
 }
@@ -212,13 +261,9 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n,
 	return 0;
 }
 
-static bool hp_node__is(const struct hist_paths *hp, u32 n, u32 parent,
-			const struct callchain_frame *f)
+static bool hp_node__is(const struct hist_paths *hp, u32 n, u32 parent, u32 frame)
 {
-	const struct hp_node *node = &hp->nodes[n];
-
-	return node->parent == parent && node->dso == f->dso &&
-	       hp_key(hp, node->sym, node->ip) == hp_key(hp, f->sym, f->ip);
+	return hp->nodes[n].parent == parent && hp->nodes[n].frame == frame;
 }
 
 int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *thread,
@@ -239,12 +284,17 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		return -ENOMEM;
 	for (d = 0, i = nr; i-- > 0; d++) {
 		const struct callchain_frame *f = &cursor->frames[i];
+		u32 frame = hp_frame__findnew(hp, f);
 
+		if (!frame) {
+			err = -ENOMEM;
+			goto fail;
+		}
 		/* the previous path's prefix needs no lookup */
-		if (d < hp->nr_last && hp_node__is(hp, hp->last[d], n, f)) {
+		if (d < hp->nr_last && hp_node__is(hp, hp->last[d], n, frame)) {
 			n = hp->last[d];
 		} else {
-			err = hp_child(hp, n, f, &n);
+			err = hp_child(hp, n, frame, &n);
 			if (err)
 				goto fail;
 			hp->last[d] = n;
