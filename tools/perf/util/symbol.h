@@ -27,11 +27,16 @@ struct symbol {
 	char	name[];
 };
 
+struct symbol_chunk;
+
 struct symbols {
 	struct symbol	**entries;
 	size_t		nr;
 	size_t		alloc;
 	bool		sorted;	/* symbols__fixup() ran since the last add */
+	/* the symbols themselves, carved from big blocks (a kernel has 200k) */
+	struct symbol_chunk *chunks;
+	size_t		chunk_used;
 };
 
 void symbols__init(struct symbols *syms);
