@@ -357,10 +357,11 @@ static bool dso__is_anon(const struct dso *dso)
 	       !strncmp(name, "/SYSV", 5) || !strcmp(name, "[heap]");
 }
 
-static void put_dso(struct script_out *fp, const struct dso *dso, const struct thread *thread)
+static void put_dso(struct script_out *fp, const struct dso *dso, bool anon,
+		    const struct thread *thread)
 {
 	put_str(fp, " (");
-	if (dso && dso__is_anon(dso))
+	if (dso && anon)
 		out__printf(fp, "/tmp/perf-%d.map", thread ? (int)thread->pid : -1);
 	else
 		put_str(fp, dso ? dso->long_name : "[unknown]");
@@ -371,22 +372,28 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 				 const struct callchain_cursor *cursor, const struct thread *thread)
 {
 	struct script_out *fp = sp->out;
+	const struct dso *last = NULL;
+	bool anon = false;
 	size_t i;
 
 	for (i = 0; i < cursor->nr; i++) {
 		const struct callchain_frame *fr = &cursor->frames[i];
 		u64 ip = fr->ip;
 
+		/* name tests per DSO, not per frame: frames mostly repeat the last one's */
+		if (fr->dso != last) {
+			last = fr->dso;
+			anon = last && dso__is_anon(last);
+		}
 		/* upstream shows a user frame as its offset in the mapped file */
-		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod &&
-		    !dso__is_anon(fr->dso))
+		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod && !anon)
 			ip = ip - fr->map->start + fr->map->pgoff;
 		out__putc('\t', fp);
 		put_hex(fp, ip, 16);
 		if (fields & SF(SYM))
 			put_sym(fp, fields, fr->sym, fr->addr);
 		if (fields & SF(DSO))
-			put_dso(fp, frame__dso(fr), thread);
+			put_dso(fp, frame__dso(fr), anon, thread);
 		out__putc('\n', fp);
 	}
 }
@@ -416,7 +423,7 @@ void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evs
 			if (fields & SF(SYM))
 				put_sym(fp, fields, ip->sym, ip->addr);
 			if (fields & SF(DSO))
-				put_dso(fp, frame__dso(ip), thread);
+				put_dso(fp, frame__dso(ip), ip->dso && dso__is_anon(ip->dso), thread);
 		}
 	}
 	out__putc('\n', fp);

@@ -22,6 +22,15 @@
 
 #define SYMBOL_CHUNK_SIZE	(256 * 1024)
 
+/* Lookups in tables this big are cached, in this many slots (a power of two). */
+#define SYMBOL_CACHE_MIN	64
+#define SYMBOL_CACHE_BITS	13
+
+struct symbol_cache_slot {
+	u64			addr;
+	const struct symbol	*sym;		/* NULL: no symbol there */
+};
+
 struct symbol_chunk {
 	struct symbol_chunk	*next;
 	size_t			size;
@@ -63,6 +72,8 @@ void symbols__exit(struct symbols *syms)
 		free(c);
 	}
 	free(syms->entries);
+	free(syms->starts);
+	free(syms->cache);
 	symbols__init(syms);
 }
 
@@ -221,20 +232,33 @@ void symbols__fixup(struct symbols *syms)
 	syms->nr = out;
 	for (i = 0; i < syms->nr; i++)
 		syms->entries[i]->seq = (u32)i;
+	/*
+	 * A report looks up every frame of every sample: a binary search
+	 * through the symbols' own starts missed the cache at every step,
+	 * and most lookups repeat an address seen before.  Without the
+	 * memory for these, lookups search the symbols.
+	 */
+	free(syms->starts);
+	syms->starts = malloc((syms->nr ? syms->nr : 1) * sizeof(*syms->starts));
+	for (i = 0; syms->starts && i < syms->nr; i++)
+		syms->starts[i] = syms->entries[i]->start;
+	free(syms->cache);
+	syms->cache = NULL;
+	if (syms->nr >= SYMBOL_CACHE_MIN)
+		syms->cache = calloc(1u << SYMBOL_CACHE_BITS, sizeof(*syms->cache));
 	syms->sorted = true;
 }
 
-const struct symbol *symbols__find(const struct symbols *syms, u64 addr)
+static const struct symbol *symbols__search(const struct symbols *syms, u64 addr)
 {
 	size_t lo = 0, hi = syms->nr;
 
-	if (!syms->sorted)
-		return NULL;
 	/* the last symbol whose start <= addr */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
+		u64 start = syms->starts ? syms->starts[mid] : syms->entries[mid]->start;
 
-		if (syms->entries[mid]->start <= addr)
+		if (start <= addr)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -244,6 +268,23 @@ const struct symbol *symbols__find(const struct symbols *syms, u64 addr)
 	if (addr < syms->entries[lo - 1]->end)
 		return syms->entries[lo - 1];
 	return NULL;
+}
+
+const struct symbol *symbols__find(const struct symbols *syms, u64 addr)
+{
+	struct symbol_cache_slot *slot;
+
+	if (!syms->sorted)
+		return NULL;
+	if (!syms->cache)
+		return symbols__search(syms, addr);
+	/* slot 0 of a fresh cache holds address 0: searched, then cached, once */
+	slot = &syms->cache[(addr * 0x9e3779b97f4a7c15ULL) >> (64 - SYMBOL_CACHE_BITS)];
+	if (slot->addr != addr || !slot->sym) {
+		slot->addr = addr;
+		slot->sym = symbols__search(syms, addr);
+	}
+	return slot->sym;
 }
 
 const struct symbol *symbols__find_by_name(const struct symbols *syms, const char *name)

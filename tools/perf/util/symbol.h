@@ -28,9 +28,13 @@ struct symbol {
 };
 
 struct symbol_chunk;
+struct symbol_cache_slot;
 
 struct symbols {
 	struct symbol	**entries;
+	u64		*starts;	/* entries[i]->start, for the binary search */
+	/* the last lookups by address: a profile repeats its return addresses */
+	struct symbol_cache_slot *cache;
 	size_t		nr;
 	size_t		alloc;
 	bool		sorted;	/* symbols__fixup() ran since the last add */
