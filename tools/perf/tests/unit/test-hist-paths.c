@@ -204,10 +204,55 @@ static void test_graph(void **state)
 	}
 }
 
+/* The deepest chain a record can hold (64 KiB of addresses): no stack overflow. */
+static void test_deep(void **state)
+{
+	enum { DEPTH = 8190 };
+	struct fixture *f = *state;
+	struct callchain_frame *frames = calloc(DEPTH, sizeof(*frames));
+	struct callchain_tree *graph;
+	struct callchain_param param;
+	struct callchain_cursor c = { .frames = frames, .nr = DEPTH };
+	static const char * const settings[] = { "graph,0,caller", "fractal,0,caller",
+						 "graph,0,callee", "folded,0,callee" };
+	FILE *null = fopen("/dev/null", "w");
+	struct hists h;
+	size_t i, k;
+
+	assert_non_null(frames);
+	assert_non_null(null);
+	for (i = 0; i < DEPTH; i++)
+		frames[i] = (struct callchain_frame){
+			.ip = 0x1000 * (1 + i % 3), .dso = f->dso, .sym = f->sym[i % 3],
+			.cpumode = PERF_RECORD_MISC_USER,
+		};
+	for (k = 0; k < sizeof(settings) / sizeof(settings[0]); k++) {
+		callchain_param__init(&param);
+		assert_int_equal(callchain_param__parse(&param, settings[k]), 0);
+		assert_int_equal(hists__init(&h, &f->sort, true, &param,
+					     param.order == CALLCHAIN_ORDER_CALLER), 0);
+		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER,
+						   &c, 1), 0);
+		assert_int_equal(hists__output_resort(&h, false), 0);
+		for (i = 0; i < h.nr_entries; i++) {
+			graph = hists__entry_graph(&h, h.sorted[i]);
+			assert_non_null(graph);
+			assert_int_equal(callchain_tree__total(graph), 1);
+			/* the printer recurses per branching, not per frame */
+			callchain_tree__fprintf(null, graph, 1, 1, &param);
+			callchain_tree__delete(graph);
+		}
+		hists__exit(&h);
+	}
+	fclose(null);
+	free(frames);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_graph, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_deep, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
