@@ -4,12 +4,13 @@
  *
  * The graph is what per-entry trees fed sample by sample held: the paths
  * that end in the entry, whole, and with --children the part of every
- * other path through it from its innermost occurrence as a caller on.
+ * other path through it from one occurrence as a caller on (which one:
+ * see hp_walk__takes()).
  */
+#include <string.h>
 #include "hist-paths-int.h"
 #include "hist.h"
 #include "callchain.h"
-#include <string.h>
 
 static int hp_tree__child(const struct hist_paths *hp, struct callchain_tree *tree, u32 parent,
 			  u32 n, u32 *child)
@@ -208,12 +209,12 @@ static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
  * paths that end in the entry (shown whole, from the outermost caller)
  * are expanded the same way, from weights summed up their trie paths.
  *
- * A trie node's weight in the graph is its cumul, less what deeper
- * occurrences of the entry take (the innermost occurrence of a caller
- * gets the path) and less the paths ending in the entry itself (in the
- * graph whole).  Those amounts are added up, per build, on the nodes
- * between such a deeper occurrence and the one above it: only recursion
- * makes them, so it costs little where there is none.
+ * A walk starts at each outermost occurrence of the entry as a caller
+ * and takes its whole subtree; a trie node's weight in it is its cumul,
+ * less the paths that end in the entry itself (in the graph whole).
+ * Those amounts are added up, per build, on the nodes between such a
+ * path's end and the outermost occurrence above it: only recursion makes
+ * them, so it costs little where there is none.
  */
 struct hp_build {
 	struct hist_paths	*hp;

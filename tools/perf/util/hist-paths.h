@@ -49,10 +49,11 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 void hist_paths__collapse(struct hist_paths *hp, struct hists *hists);
 
 /*
- * The call graph of @he, as the per-entry trees held it: the paths that
- * end in it whole, and with --children the part of each path from its
- * innermost occurrence as a caller on.  The caller deletes the tree.
- * NULL on -ENOMEM.
+ * The call graph of @he, as upstream's per-entry trees hold it: the
+ * paths that end in it whole, and with --children the part of each path
+ * from one occurrence as a caller on (the outermost in caller order, the
+ * innermost in callee order).  The caller deletes the tree.  NULL on
+ * -ENOMEM.
  */
 struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,
 					 const struct hist_entry *he);
