@@ -168,6 +168,22 @@ static int oe__deliver(struct ordered_events *oe, size_t n)
 	return err;
 }
 
+bool ordered_events__min_offset(const struct ordered_events *oe, u64 *off)
+{
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < oe->nr; i++) {
+		const struct ordered_event *ev = &oe->queue[i];
+
+		if (!ev->chunk && (!found || ev->file_offset < *off)) {
+			*off = ev->file_offset;
+			found = true;
+		}
+	}
+	return found;
+}
+
 int ordered_events__flush(struct ordered_events *oe, enum oe_flush how)
 {
 	size_t n = oe->nr;

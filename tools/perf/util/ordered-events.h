@@ -77,6 +77,12 @@ void ordered_events__exit(struct ordered_events *oe);
 int ordered_events__queue(struct ordered_events *oe, const union perf_event *event,
 			  u64 time, u64 file_offset, bool copy);
 
+/*
+ * The smallest file offset of a record queued by pointer (not copied),
+ * in *@off; false when there is none.
+ */
+bool ordered_events__min_offset(const struct ordered_events *oe, u64 *off);
+
 /* Deliver by @how, oldest first (equal times in queue order). */
 int ordered_events__flush(struct ordered_events *oe, enum oe_flush how);
 

@@ -40,7 +40,43 @@ struct walk {
 	bool ordering;
 	struct ordered_events oe;
 	const char *map_lo, *map_hi;
+	u64 map_off;			/* file offset of map_lo */
+	const char *released;		/* mapping below this handed back */
 };
+
+/* Hand back the mapping's pages once this far behind what is still needed. */
+#define WALK_RELEASE_STEP	(4u << 20)
+
+/*
+ * The records before file offset @keep are done with: hand their pages
+ * back, so that a report's memory does not grow with the file it reads.
+ * Only a hint: the mapping is private and never written, so a page read
+ * again is faulted back in from the file, as it was.
+ */
+/* Offsets say where a record is in the file only for records read from the mapping. */
+static bool walk__in_map(const struct walk *w, const union perf_event *event)
+{
+	const char *p = (const char *)event;
+
+	return p >= w->map_lo && p < w->map_hi;
+}
+
+static void walk__release(struct walk *w, u64 keep)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	const char *end;
+
+	if (!w->map_lo || keep < w->map_off)
+		return;
+	end = w->map_lo + (keep - w->map_off);
+	if (end > w->map_hi)
+		end = w->map_hi;
+	end = (const char *)((uintptr_t)end & ~((uintptr_t)page - 1));
+	if (end < w->released + WALK_RELEASE_STEP)
+		return;
+	madvise((void *)w->released, end - w->released, MADV_DONTNEED);
+	w->released = end;
+}
 
 int perf_session__open(struct perf_session *session, struct perf_data *data)
 {
@@ -357,9 +393,16 @@ static int walk__order(struct walk *w, const union perf_event *event, u64 off)
 	int err;
 
 	if (type == PERF_RECORD_FINISHED_ROUND) {
+		u64 keep = off;
+
 		err = ordered_events__flush(&w->oe, OE_FLUSH__ROUND);
 		if (err)
 			return err;
+		/* what is still queued keeps its pages */
+		if (ordered_events__min_offset(&w->oe, &keep) && keep > off)
+			keep = off;
+		if (walk__in_map(w, event))
+			walk__release(w, keep);
 	} else if (type < PERF_RECORD_USER_TYPE_START) {
 		time = walk__event_time(w, event);
 		if (time && time != ~0ULL) {
@@ -399,6 +442,8 @@ static int walk__event(struct walk *w, const union perf_event *event, u64 off)
 	}
 	if (w->ordering)
 		return walk__order(w, event, off);
+	if (walk__in_map(w, event))
+		walk__release(w, off);
 	return walk__typed(w, event, off);
 }
 
@@ -553,11 +598,14 @@ static int walk__file(struct walk *w)
 	madvise(map, map_len, MADV_SEQUENTIAL);
 	w->map_lo = map;
 	w->map_hi = (char *)map + map_len;
+	w->map_off = start;
+	w->released = map;
 	err = walk__buf(w, (char *)map + (h->data_offset - start), h->data_size,
 			h->data_offset, true, h->data_size_guessed, &used);
 	/* queued records point into the mapping: deliver them before it goes */
 	err = walk__finish(w, err);
 	munmap(map, map_len);
+	w->map_lo = w->map_hi = w->released = NULL;
 	return err;
 }
 
