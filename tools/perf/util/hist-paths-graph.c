@@ -78,24 +78,19 @@ static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
  */
 static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
-	return hp->nodes[d].count && hp->nodes[d].e_leaf != he;
+	return hp->nodes[d].count && hp->nodes[d].e_leaf != he->index;
 }
 
 static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
-	return hp->caller || hp->nodes[d].e_call != he;
+	return hp->caller || hp->nodes[d].e_call != he->index;
 }
 
 /* Caller order: is occurrence @a the outermost of @he on its paths (a walk's start)? */
-static bool hp_occurrence__outermost(const struct hist_paths *hp, const struct hist_entry *he,
-				     u32 a)
+static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 {
-	for (a = hp->nodes[a].parent; hp->nodes[a].parent; a = hp->nodes[a].parent)
-		if (hp->nodes[a].e_call == he)
-			return false;
-	return true;
+	return hp->nodes[a].flags & HP_OUTERMOST;
 }
-
 /* Node @n's scratch in this build; NULL if it has none. */
 static struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n)
 {
@@ -247,9 +242,11 @@ static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 	size_t depth = 0, top = 0, i;
 	u32 y;
 
+	if (!(hp->nodes[x].flags & HP_ENDS_UNDER_CALL))
+		return 0;
 	for (y = hp->nodes[x].parent; hp->nodes[y].parent; y = hp->nodes[y].parent) {
 		hp->stack[depth++] = y;
-		if (hp->nodes[y].e_call == b->he)
+		if (hp->nodes[y].e_call == b->he->index)
 			top = depth;
 	}
 	for (i = 0; i < top; i++) {
@@ -309,7 +306,7 @@ static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u3
 	it->whole = true;
 	it->weight = sc->whole;
 	it->weight_count = sc->whole_count;
-	if (node->count && node->e_leaf == b->he) {
+	if (node->count && node->e_leaf == b->he->index) {
 		it->own = node->hit;
 		it->own_count = node->count;
 	}
@@ -321,7 +318,7 @@ static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u3
 static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, bool root)
 {
 	const struct hp_node *node = &b->hp->nodes[n];
-	bool ends_in_he = node->count && node->e_leaf == b->he;
+	bool ends_in_he = node->count && node->e_leaf == b->he->index;
 	u64 excl;
 	u32 excl_count;
 
@@ -488,7 +485,7 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 	for (i = 0; !err && i < b.nr_tops; i++)
 		nr += hp_item__init_whole(&roots[nr], &b, b.tops[i]);
 	for (n = he->first_call; !err && n; n = hp->nodes[n].next_call) {
-		if (!hp_occurrence__outermost(hp, he, n))
+		if (!hp_occurrence__outermost(hp, n))
 			continue;
 		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots)))
 			err = -ENOMEM;
@@ -531,7 +528,7 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call) {
 		if (!hp->caller)
 			err = hp_graph__callers(hp, tree, he, n);
-		else if (hp_occurrence__outermost(hp, he, n))
+		else if (hp_occurrence__outermost(hp, n))
 			err = hp_graph__callees(hp, tree, he, n);
 	}
 out:

@@ -36,16 +36,26 @@ struct hp_node {
 	/* its scratch in the graph build numbered stamp, if any */
 	u32			stamp;
 	u32			scratch;
-	struct hist_entry	*e_call;	/* the entry as a caller (--children) */
-	struct hist_entry	*e_leaf;	/* the entry as a sample's own function */
+	/* after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see hist_paths__collapse) */
+	u32			flags;
+	/* hist_entry.index (0: none) of its entries: */
+	u32			e_call;		/* as a caller (--children) */
+	u32			e_leaf;		/* as a sample's own function */
 };
+
+/* e_call does not occur above it: a --children graph's walk starts here */
+#define HP_OUTERMOST		(1u << 0)
+/* it ends samples in e_leaf, and e_leaf occurs above it as a caller */
+#define HP_ENDS_UNDER_CALL	(1u << 1)
 
 /* What one graph build notes on a trie node (few nodes per build). */
 struct hp_scratch {
-	u64			excl;		/* weight below it the graph must leave out */
+	union {
+		u64		excl;		/* weight below it the graph must leave out */
+		u32		out;		/* walks: the graph node made for it */
+	};
 	u64			whole;		/* of the paths ending in the entry, below it */
 	u32			excl_count, whole_count;
-	u32			out;		/* the graph node made for it */
 };
 
 struct hp_context {

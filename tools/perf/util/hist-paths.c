@@ -244,14 +244,14 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n,
 	if (!he)
 		return -ENOMEM;
 	if (leaf) {
-		node->e_leaf = he;
+		node->e_leaf = he->index;
 		if (he->last_leaf)
 			hp->nodes[he->last_leaf].next_leaf = n;
 		else
 			he->first_leaf = n;
 		he->last_leaf = n;
 	} else {
-		node->e_call = he;
+		node->e_call = he->index;
 		if (he->last_call)
 			hp->nodes[he->last_call].next_call = n;
 		else
@@ -333,6 +333,45 @@ static size_t hp_depth(const struct hist_paths *hp, u32 n)
 	return depth;
 }
 
+/*
+ * Which occurrences start a caller-order graph's walk, and which paths'
+ * ends sit under an occurrence of their own entry: one pre-order walk of
+ * the trie counting, per entry, its occurrences on the way down, instead
+ * of a walk up to the root per occurrence per graph.
+ */
+static void hp_flags(struct hist_paths *hp, struct hists *hists)
+{
+	u32 n = hp->nodes[0].first_child;
+
+	while (n) {
+		struct hp_node *node = &hp->nodes[n];
+		struct hist_entry *e = node->e_call ? hists->by_index[node->e_call] : NULL;
+
+		node->flags = 0;
+		if (node->parent && node->count && hists->by_index[node->e_leaf]->on_path)
+			node->flags |= HP_ENDS_UNDER_CALL;
+		if (node->parent && e && !e->on_path++)
+			node->flags |= HP_OUTERMOST;
+		if (node->first_child) {
+			n = node->first_child;
+			continue;
+		}
+		/* up until a sibling is left: leaving a node takes its count back */
+		for (;;) {
+			node = &hp->nodes[n];
+			if (node->parent && node->e_call)
+				hists->by_index[node->e_call]->on_path--;
+			if (node->next_sibling) {
+				n = node->next_sibling;
+				break;
+			}
+			n = node->parent;
+			if (!n)
+				break;
+		}
+	}
+}
+
 void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 {
 	u32 n, a;
@@ -340,9 +379,11 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	if (hp->collapsed)
 		return;
 	hp->collapsed = true;
+	hp_flags(hp, hists);
 	/* again after more samples: from scratch */
 	for (n = 1; n < hp->nr; n++) {
-		struct hist_entry *e[2] = { hp->nodes[n].e_leaf, hp->nodes[n].e_call };
+		struct hist_entry *e[2] = { hists->by_index[hp->nodes[n].e_leaf],
+					    hists->by_index[hp->nodes[n].e_call] };
 		int i;
 
 		for (i = 0; i < 2; i++) {
@@ -366,7 +407,7 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	}
 	for (n = 1; n < hp->nr; n++) {
 		const struct hp_node *leaf = &hp->nodes[n];
-		struct hist_entry *he = leaf->e_leaf;
+		struct hist_entry *he = hists->by_index[leaf->e_leaf];
 		size_t nr, pos;
 
 		if (!leaf->count)
@@ -387,7 +428,7 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		if (nr > he->max_depth)
 			he->max_depth = nr;
 		for (a = leaf->parent, pos = 1; hp->nodes[a].parent; a = hp->nodes[a].parent, pos++) {
-			struct hist_entry *e = hp->nodes[a].e_call;
+			struct hist_entry *e = hists->by_index[hp->nodes[a].e_call];
 			u32 depth = hists->caller_order ? pos + 1 : nr - pos;
 
 			if (depth > e->max_depth)

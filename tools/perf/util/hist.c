@@ -156,6 +156,7 @@ void hists__exit(struct hists *hists)
 		}
 	}
 	free(hists->buckets);
+	free(hists->by_index);
 	free(hists->sorted);
 	hist_paths__delete(hists->paths);
 	hist_strings__delete(hists->strings);
@@ -249,11 +250,25 @@ static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_
 	}
 	if (hists->nr_entries >= hists->nr_buckets && hists__grow(hists))
 		return NULL;
+	/* [0] stays unused: index 0 means "no entry" to those who keep indexes */
+	if (hists->nr_entries + 2 > hists->alloc_by_index) {
+		size_t n = hists->alloc_by_index ? hists->alloc_by_index * 2 : 256;
+		struct hist_entry **v = realloc(hists->by_index, n * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		if (!hists->by_index)
+			v[0] = NULL;
+		hists->by_index = v;
+		hists->alloc_by_index = n;
+	}
 	he = malloc(sizeof(*he));
 	if (!he)
 		return NULL;
 	*he = *key;
 	he->hash = h;
+	he->index = hists->nr_entries + 1;
+	hists->by_index[he->index] = he;
 	he->thread = key->thread ? thread__get(key->thread) : NULL;
 	he->dso = key->dso ? dso__get(key->dso) : NULL;
 	he->hnext = hists->buckets[h & (hists->nr_buckets - 1)];

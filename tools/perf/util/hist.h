@@ -52,6 +52,8 @@ struct hist_entry {
 	 */
 	u32			max_depth;
 	u64			stamp;		/* the last sample counted (--children) */
+	u32			on_path;	/* hist-paths: occurrences above a trie node */
+	u32			index;		/* hists->by_index[index] is this entry */
 	/*
 	 * With call graphs: where the entry occurs in the hists' path trie
 	 * (hist-paths.h), as a sample's own function and as a caller.
@@ -66,6 +68,8 @@ struct hist_paths;
 struct hists {
 	struct sort_keys	sort;
 	struct hist_entry	**buckets;
+	struct hist_entry	**by_index;	/* [1..nr_entries], in creation order */
+	size_t			alloc_by_index;
 	size_t			nr_buckets;	/* a power of two */
 	size_t			nr_entries;
 	u64			total_period;	/* all samples: the 100% */
