@@ -184,9 +184,11 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 		comm = NULL;
 	if (!sort_keys__has(&hists->sort, SORT_PID))
 		thread = NULL;
-	c = &hp->ctx[hp->last_ctx];
-	if (hp->nr_ctx && c->comm == comm && c->thread == thread)
-		return c->node;
+	if (hp->nr_ctx) {
+		c = &hp->ctx[hp->last_ctx];
+		if (c->comm == comm && c->thread == thread)
+			return c->node;
+	}
 	/* few contexts unless sorted by pid; the last one usually repeats */
 	for (i = 0; i < hp->nr_ctx; i++) {
 		if (hp->ctx[i].comm == comm && hp->ctx[i].thread == thread) {

@@ -63,17 +63,19 @@ static bool walk__in_map(const struct walk *w, const union perf_event *event)
 
 static void walk__release(struct walk *w, u64 keep)
 {
-	long page = sysconf(_SC_PAGESIZE);
 	const char *end;
+	long page;
 
 	if (!w->map_lo || keep < w->map_off)
 		return;
 	end = w->map_lo + (keep - w->map_off);
 	if (end > w->map_hi)
 		end = w->map_hi;
-	end = (const char *)((uintptr_t)end & ~((uintptr_t)page - 1));
+	/* called per record without ordering: the common case returns here */
 	if (end < w->released + WALK_RELEASE_STEP)
 		return;
+	page = sysconf(_SC_PAGESIZE);
+	end = (const char *)((uintptr_t)end & ~((uintptr_t)page - 1));
 	madvise((void *)w->released, end - w->released, MADV_DONTNEED);
 	w->released = end;
 }
