@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 #include "build-id-cache.h"
 #include "build-id-store.h"
+#include "kmodules.h"
 #include "debug.h"
 #include "debuginfod.h"
 
@@ -277,6 +278,28 @@ out:
 	return ret || failed ? 1 : 0;
 }
 
+/* -m: one line per loaded module, as perf record would describe it. */
+static int build_id_store__print_modules(void)
+{
+	char hex[SBUILD_ID_SIZE];
+	struct kmodules km;
+	size_t i;
+
+	if (kmodules__read(&km)) {
+		pr_err("perf buildid-list: out of memory reading the loaded modules\n");
+		return 1;
+	}
+	for (i = 0; i < km.nr; i++) {
+		const struct kmodule *m = &km.mods[i];
+
+		build_id__sprintf(&m->bid, hex);
+		printf("%s %016llx %016llx %s\n", hex, (unsigned long long)m->start,
+		       (unsigned long long)(m->start + m->size), m->path);
+	}
+	kmodules__exit(&km);
+	return 0;
+}
+
 int build_id_store__print_kernel(bool maps)
 {
 	unsigned long long addr, start = 0, end = 0;
@@ -303,5 +326,5 @@ int build_id_store__print_kernel(bool maps)
 	if (f)
 		fclose(f);
 	printf("%s %016llx %016llx [kernel.kallsyms]\n", hex, start, end);
-	return 0;
+	return build_id_store__print_modules();
 }

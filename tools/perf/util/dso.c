@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "dso.h"
+#include "kmodules.h"
 #include "debug.h"
 
 #define DSO_DEBUG_DIR		"/usr/lib/debug"
@@ -43,6 +44,25 @@ bool dso__name_is_kmod(const char *name)
 	       str_ends_with(name, ".ko.xz") || str_ends_with(name, ".ko.zst");
 }
 
+/* "@path\0[name]\0" in one block: a module's long and short names. */
+static char *dso__kmod_names(const char *path)
+{
+	char name[KMODULE_NAME_MAX];
+	const char *base = strrchr(path, '/');
+	size_t len = strlen(path);
+	char *buf = malloc(2 * len + 4);
+
+	if (!buf)
+		return NULL;
+	memcpy(buf, path, len + 1);
+	/* A name too long for the kernel: the file's name then. */
+	if (kmodule__name_of_file(path, name, sizeof(name)))
+		sprintf(buf + len + 1, "[%s]", name);
+	else
+		sprintf(buf + len + 1, "[%s]", base ? base + 1 : path);
+	return buf;
+}
+
 struct dso *dso__new(const char *name, const struct dso_id *id)
 {
 	struct dso *dso = calloc(1, sizeof(*dso));
@@ -52,14 +72,26 @@ struct dso *dso__new(const char *name, const struct dso_id *id)
 		return NULL;
 	/* "[kernel.kallsyms]_text" and friends are all the one kernel DSO */
 	dso->kernel = dso__name_is_kernel(name);
-	dso->long_name = strdup(dso->kernel ? DSO_KERNEL_NAME : name);
-	if (!dso->long_name) {
-		free(dso);
-		return NULL;
-	}
 	dso->kmod = dso__name_is_kmod(name);
-	slash = strrchr(dso->long_name, '/');
-	dso->short_name = slash && dso->long_name[0] != '[' ? slash + 1 : dso->long_name;
+	if (dso->kmod) {
+		dso->long_name = dso__kmod_names(name);
+		if (!dso->long_name) {
+			free(dso);
+			return NULL;
+		}
+		/* Upstream's column: "[name]", stored after the path. */
+		dso->short_name = dso->long_name + strlen(dso->long_name) + 1;
+	} else {
+		dso->long_name = strdup(dso->kernel ? DSO_KERNEL_NAME : name);
+		if (!dso->long_name) {
+			free(dso);
+			return NULL;
+		}
+		slash = strrchr(dso->long_name, '/');
+		dso->short_name = slash && dso->long_name[0] != '[' ? slash + 1 :
+				  dso->long_name;
+	}
+	dso->long_name_len = strlen(dso->long_name);
 	if (id)
 		dso->id = *id;
 	symbols__init(&dso->symbols);

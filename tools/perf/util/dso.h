@@ -81,6 +81,7 @@ struct dso_load_opts {
 struct dso {
 	char			*long_name;	/* the recorded path or [name] */
 	const char		*short_name;	/* basename, points into long_name */
+	size_t			long_name_len;
 	struct dso_id		id;
 	bool			kernel;		/* [kernel.kallsyms] */
 	bool			kmod;		/* a kernel module */

@@ -66,6 +66,8 @@ int record__synthesize(struct record *rec, bool again)
 	if (!ctx)
 		return -ENOMEM;
 	ret = synth__kernel_mmap(ctx);
+	if (!ret)
+		ret = synth__kernel_modules(ctx);
 	if (!ret) {
 		if (rec->opts.system_wide || (rec->opts.cpu_list && !rec->workload))
 			ret = synth__all_processes(ctx);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include "synthetic-events.h"
+#include "kmodules.h"
 
 #define ALIGN8(x)	(((x) + 7) & ~(size_t)7)
 
@@ -169,10 +170,39 @@ out:
 	return ret;
 }
 
+/*
+ * A kernel-side map (pid -1): MMAP2/MMAP3 carrying the id where the attr
+ * lets readers trust it, else a plain MMAP like upstream without
+ * --buildid-mmap (the id then reaches the header table only).
+ */
+static int synth__kernel_map(struct synth_ctx *ctx, const char *path, u64 start, u64 len,
+			     u64 pgoff, const u8 *bid, u8 bid_size)
+{
+	union perf_event *ev = (void *)ctx->buf;
+	size_t rsize = sizeof(struct perf_record_mmap) + ALIGN8(strlen(path) + 1);
+
+	if (bid_size && (ctx->build_id_mmap2 || ctx->mmap3))
+		return synth__mmap(ctx, PERF_RECORD_MISC_KERNEL, (u32)-1, 0, start, len, pgoff,
+				   0, 0, 0, PROT_READ | PROT_EXEC, 0, path, bid, bid_size);
+	if (rsize + 64 > sizeof(ctx->buf))
+		return 0;
+	memset(ev, 0, rsize + 64);
+	ev->header.type = PERF_RECORD_MMAP;
+	ev->header.misc = PERF_RECORD_MISC_KERNEL;
+	ev->mmap.pid = (u32)-1;
+	ev->mmap.start = start;
+	ev->mmap.len = len;
+	ev->mmap.pgoff = pgoff;
+	strcpy(ev->mmap.filename, path);
+	rsize += synth__trailer(ctx, ctx->buf + rsize, (u32)-1, 0);
+	ev->header.size = (u16)rsize;
+	return ctx->emit(ctx->priv, ev) ? -EIO : 0;
+}
+
 int synth__kernel_mmap(struct synth_ctx *ctx)
 {
 	u8 bid[PERF_BUILD_ID_MAX];
-	int size;
+	int size, ret;
 	u64 etext, start = kernel_text_addr(&etext), len;
 
 	if (!start)
@@ -182,37 +212,36 @@ int synth__kernel_mmap(struct synth_ctx *ctx)
 	size = buildid__read_kernel(bid);
 	if (size < 0)
 		size = 0;
-	if (size > 0 && (ctx->build_id_mmap2 || ctx->mmap3)) {
-		int ret = synth__mmap(ctx, PERF_RECORD_MISC_KERNEL, (u32)-1, 0, start,
-				      len, start, 0, 0, 0, PROT_READ | PROT_EXEC, 0,
-				      "[kernel.kallsyms]_text", bid, (u8)size);
-
-		if (ret)
-			return ret;
-	} else {
-		/* Plain MMAP, like upstream without --buildid-mmap. */
-		union perf_event *ev = (void *)ctx->buf;
-		const char *path = "[kernel.kallsyms]_text";
-		size_t rsize = sizeof(struct perf_record_mmap) + ALIGN8(strlen(path) + 1);
-
-		memset(ev, 0, rsize + 64);
-		ev->header.type = PERF_RECORD_MMAP;
-		ev->header.misc = PERF_RECORD_MISC_KERNEL;
-		ev->mmap.pid = (u32)-1;
-		ev->mmap.start = start;
-		ev->mmap.len = len;
-		ev->mmap.pgoff = start;
-		strcpy(ev->mmap.filename, path);
-		rsize += synth__trailer(ctx, ctx->buf + rsize, (u32)-1, 0);
-		ev->header.size = (u16)rsize;
-		if (ctx->emit(ctx->priv, ev))
-			return -EIO;
-	}
+	ret = synth__kernel_map(ctx, "[kernel.kallsyms]_text", start, len, start, bid, (u8)size);
+	if (ret)
+		return ret;
 	/* The table names the kernel as upstream does. */
 	if (size > 0 && buildid_table__add(ctx->table, "[kernel.kallsyms]",
 					   PERF_RECORD_MISC_KERNEL, bid, (u8)size) < 0)
 		return -ENOMEM;
 	return 0;
+}
+
+int synth__kernel_modules(struct synth_ctx *ctx)
+{
+	struct kmodules km;
+	size_t i;
+	int ret;
+
+	ret = kmodules__read(&km);
+	for (i = 0; !ret && i < km.nr; i++) {
+		const struct kmodule *m = &km.mods[i];
+		u8 size = (u8)m->bid.size;
+
+		/* Upstream's form: the module's file, pgoff 0, its core size. */
+		ret = synth__kernel_map(ctx, m->path, m->start, m->size, 0, m->bid.data, size);
+		if (!ret && size &&
+		    buildid_table__add(ctx->table, m->path, PERF_RECORD_MISC_KERNEL,
+				       m->bid.data, size) < 0)
+			ret = -ENOMEM;
+	}
+	kmodules__exit(&km);
+	return ret;
 }
 
 static int read_status(pid_t pid, pid_t tid, char *comm, size_t commsz, pid_t *tgid,

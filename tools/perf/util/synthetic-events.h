@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Records perf record writes for what existed before it started: the
- * kernel map, and the threads and executable maps of running processes
+ * kernel map, loaded modules, and the threads and executable maps of running processes
  * (from /proc), with build-ids read in userspace.
  */
 #ifndef __PERF_SYNTHETIC_EVENTS_H
@@ -31,6 +31,13 @@ struct synth_ctx {
  * kernel whose symbols are hidden is skipped silently.
  */
 int synth__kernel_mmap(struct synth_ctx *ctx);
+
+/*
+ * One kernel map per loaded module (see kmodules.h): at its base in
+ * /proc/modules, named by its file under /lib/modules (or "[name]"), with
+ * the id from /sys/module/<name>/notes.  0 or -errno.
+ */
+int synth__kernel_modules(struct synth_ctx *ctx);
 
 /* COMM (and FORK for non-leader threads) per task of @pid, then MMAPs. */
 int synth__process(struct synth_ctx *ctx, pid_t pid);

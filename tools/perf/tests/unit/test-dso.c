@@ -388,6 +388,23 @@ static void test_identity_without_build_id(void **state)
 	dsos__exit(&dsos);
 }
 
+/* Modules show as upstream does: "[name]", '-' as '_', whatever the suffix. */
+static void test_module_names(void **state)
+{
+	struct dso *d = dso__new("/lib/modules/6.1.0/kernel/sound/snd-hda-intel.ko.xz", NULL);
+
+	assert_non_null(d);
+	assert_true(d->kmod);
+	assert_false(d->kernel);
+	assert_string_equal(d->long_name, "/lib/modules/6.1.0/kernel/sound/snd-hda-intel.ko.xz");
+	assert_string_equal(d->short_name, "[snd_hda_intel]");
+	dso__put(d);
+	d = dso__new("e1000e.ko", NULL);
+	assert_non_null(d);
+	assert_string_equal(d->short_name, "[e1000e]");
+	dso__put(d);
+}
+
 static void test_kernel_kallsyms_by_build_id(void **state)
 {
 	struct fixture *f = *state;
@@ -451,6 +468,7 @@ int main(void)
 		cmocka_unit_test_setup(test_vdso_from_cache, per_test),
 		cmocka_unit_test_setup(test_hostile_cache, per_test),
 		cmocka_unit_test_setup(test_identity_without_build_id, per_test),
+		cmocka_unit_test_setup(test_module_names, per_test),
 		cmocka_unit_test_setup(test_kernel_kallsyms_by_build_id, per_test),
 	};
 
