@@ -173,13 +173,68 @@ if [ -x $T/perf ]; then
 		head -10 /tmp/report.err | sed 's/^/MMAP3-TEST:   /'
 	fi
 
-	# To the host: base64 between markers on ttyS1 (a file on the host).
-	if [ -c /dev/ttyS1 ] && stty -F /dev/ttyS1 raw -echo; then
-		{
-			echo "PERF-DATA-BEGIN $(sha1sum < /tmp/perf.data | cut -d' ' -f1)"
-			base64 /tmp/perf.data
-			echo "PERF-DATA-END"
-		} > /dev/ttyS1
+fi
+
+# 8. Kernel modules (/t/kmod-id: "<path under /lib/modules> <readelf -n id>"
+#    of mmap3_testmod.ko, whose .ko.xz sits at that path): perf record -a
+#    describes the loaded module at start-up, as a kernel map at its
+#    /proc/modules base named by its file, with the id the kernel keeps in
+#    /sys/module/mmap3_testmod/notes; report puts the samples of its spin
+#    function in its own DSO; buildid-list -i and -m name it.
+if [ -x $T/perf ] && [ -f $T/kmod-id ]; then
+	read kpath kid < $T/kmod-id
+	if insmod $T/mmap3_testmod.ko; then
+		base=$(awk '$1 == "mmap3_testmod" { print $6 }' /proc/modules)
+		out "INFO module loaded at $base"
+		perf record -a -e cpu-clock -F 999 -o /tmp/kmod.data -- \
+			sh -c 'echo 400 > /sys/module/mmap3_testmod/parameters/spin_ms' \
+			> /tmp/krec.out 2> /tmp/krec.err
+		rc=$?
+		perf script -D -i /tmp/kmod.data > /tmp/kdump 2>&1
+		rec=$(grep -c "PERF_RECORD_MMAP3 -1/0: \[$base(0x[0-9a-f]*) @ 0 00:00 0 0 <$kid>\]: r-xp $kpath\$" \
+			/tmp/kdump)
+		if [ $rc = 0 ] && [ "$rec" = 1 ]; then
+			out "PASS perf-record-module-map"
+		else
+			out "FAIL perf-record-module-map: exit $rc, $rec MMAP3 records for $kpath <$kid> at $base"
+			grep 'PERF_RECORD_MMAP3 -1/' /tmp/kdump | head -5 | sed 's/^/MMAP3-TEST:   /'
+			head -5 /tmp/krec.err | sed 's/^/MMAP3-TEST:   /'
+		fi
+		perf report --stdio --sort dso,sym -i /tmp/kmod.data > /tmp/kreport 2> /tmp/kreport.err
+		rc=$?
+		grep '%' /tmp/kreport | grep -v '^#' | head -3 | sed 's/^/MMAP3-TEST: INFO   /'
+		pct=$(awk '$1 ~ /%$/ && $2 == "[mmap3_testmod]" && $3 == "[k]" &&
+			   $4 == "mmap3_testmod_spin" { sub("%", "", $1); print int($1); exit }' /tmp/kreport)
+		if [ $rc = 0 ] && [ -n "$pct" ] && [ "$pct" -ge 30 ]; then
+			out "PASS perf-report-module-symbols"
+		else
+			out "FAIL perf-report-module-symbols: exit $rc, [mmap3_testmod] mmap3_testmod_spin ${pct:-not found}"
+		fi
+		n=$(perf buildid-list -i /tmp/kmod.data 2>&1 | grep -cx "$kid $kpath")
+		m=$(perf buildid-list -m 2>&1 |
+		    awk -v id="$kid" -v b="$base" -v p="$kpath" '$1 == id && "0x"$2 == b && $4 == p' | wc -l)
+		if [ "$n" = 1 ] && [ "$m" = 1 ]; then
+			out "PASS buildid-list-module"
+		else
+			out "FAIL buildid-list-module: buildid-list -i $n, -m $m lines for $kid $kpath"
+			perf buildid-list -m 2>&1 | head -5 | sed 's/^/MMAP3-TEST:   /'
+		fi
+	else
+		out "FAIL perf-record-module-map: insmod $T/mmap3_testmod.ko failed"
 	fi
+fi
+
+# To the host: base64 between markers on ttyS1 (a file on the host).
+send() { # MARK FILE
+	[ -f "$2" ] || return 0
+	echo "$1-BEGIN $(sha1sum < "$2" | cut -d' ' -f1)"
+	base64 "$2"
+	echo "$1-END"
+}
+if [ -c /dev/ttyS1 ] && stty -F /dev/ttyS1 raw -echo; then
+	{
+		send PERF-DATA /tmp/perf.data
+		send KMOD-DATA /tmp/kmod.data
+	} > /dev/ttyS1
 fi
 out "DONE"

@@ -10,7 +10,10 @@ KUnit runs the lib/buildid.c suite; our perf records a workload (MMAP3
 chosen by its probe), perf script -D shows the host ids and the samples
 resolve to the hot function.  Back on the host, perf inject
 --convert-mmap3 makes the guest recording readable by upstream perf,
-whose report must name the hot function too.  Each result is one test.'
+whose report must name the hot function too.  A test module is loaded:
+perf record -a must describe it (its .ko.xz under /lib/modules, the id
+the kernel keeps), and both reports put its samples on its function, on
+the host from a build-id cache.  Each result is one test.'
 
 . "$(dirname "$0")/lib/test-lib.sh"
 
@@ -26,7 +29,9 @@ test_expect_success ROOT,KERNEL_SOURCE 'series applies, kernel builds, guest boo
 for t in checkpatch-no-errors probe mmap3-map mmap3-exec mmap2-misc-not-leaked \
 	 drop-caches-mmap3 drop-caches-mmap2-unchanged secretmem-refused \
 	 perf-record-selects-mmap3 perf-script-mmap3-ids perf-report-symbols \
-	 perf-data-to-host upstream-report-converted kunit-buildid kernel-no-oops
+	 perf-data-to-host upstream-report-converted perf-record-module-map \
+	 perf-report-module-symbols buildid-list-module module-report-by-build-id \
+	 upstream-module-report kunit-buildid kernel-no-oops
 do
 	test_expect_success ROOT,KERNEL_SOURCE "guest: $t" "
 		grep -x 'PASS $t' kt.out || {
