@@ -177,8 +177,8 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 	struct thread *thread;
 	int err;
 
-	if (s->print.out->err)		/* output failed (disk full...): stop */
-		return s->print.out->err;
+	if (script_out__error(s->print.out))	/* output failed (disk full...): stop */
+		return script_out__error(s->print.out);
 	thread = machine__findnew_thread(&s->machine, sample->pid, sample->tid);
 	if (!thread)
 		return -ENOMEM;
@@ -360,7 +360,7 @@ static int script__run(struct script *s, struct dso_load_opts *opts)
 {
 	struct perf_session session;
 	struct perf_data data;
-	int err;
+	int err, ret;
 
 	err = perf_data__open(&data, s->input ? s->input : "perf.data", PERF_DATA_READ, s->force);
 	if (err)
@@ -377,16 +377,15 @@ static int script__run(struct script *s, struct dso_load_opts *opts)
 		err = perf_session__process_events(&session, &s->mt.tool);
 	} else {
 		s->print.out = malloc(sizeof(*s->print.out));
-		if (!s->print.out) {
+		if (!s->print.out || script_out__open(s->print.out, STDOUT_FILENO)) {
+			free(s->print.out);
 			err = -ENOMEM;
 			goto out_session;
 		}
-		s->print.out->fd = STDOUT_FILENO;
-		s->print.out->err = 0;
-		s->print.out->len = 0;
 		err = script__print_session(s, &session, opts);
-		if (script_out__flush(s->print.out) && !err)
-			err = s->print.out->err;
+		ret = script_out__close(s->print.out);
+		if (ret && !err)
+			err = ret;
 		free(s->print.out);
 	}
 	fflush(stdout);

@@ -166,30 +166,12 @@ bool script_print__has_callchain(const struct evsel *evsel)
 
 /* ---- output ------------------------------------------------------------ */
 
-int script_out__flush(struct script_out *out)
-{
-	size_t done = 0;
-
-	while (done < out->len && !out->err) {
-		ssize_t n = write(out->fd, out->buf + done, out->len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			out->err = n < 0 ? -errno : -EIO;
-		else
-			done += n;
-	}
-	out->len = 0;
-	return out->err;
-}
-
 static void out__write(struct script_out *out, const void *p, size_t n)
 {
-	if (out->len + n > sizeof(out->buf)) {
+	if (out->len + n > out->cap) {
 		script_out__flush(out);
-		if (n > sizeof(out->buf))	/* a name longer than the buffer: cut */
-			n = sizeof(out->buf);
+		if (n > out->cap)	/* a name longer than the buffer: cut */
+			n = out->cap;
 	}
 	memcpy(out->buf + out->len, p, n);
 	out->len += n;
@@ -197,7 +179,7 @@ static void out__write(struct script_out *out, const void *p, size_t n)
 
 static inline void out__putc(char c, struct script_out *out)
 {
-	if (out->len == sizeof(out->buf))
+	if (out->len == out->cap)
 		script_out__flush(out);
 	out->buf[out->len++] = c;
 }
@@ -368,6 +350,65 @@ static void put_dso(struct script_out *fp, const struct dso *dso, bool anon,
 	out__putc(')', fp);
 }
 
+/* The longest line put_frame_line() writes without help: names aside. */
+#define FRAME_LINE_FIXED	(1 + 16 + 1 + 3 + 16 + 2 + 2 + 1)
+
+static char *hex_right(char *end, u64 v)
+{
+	static const char digits[] = "0123456789abcdef";
+
+	do {
+		*--end = digits[v & 15];
+		v >>= 4;
+	} while (v);
+	return end;
+}
+
+/*
+ * "\t<ip:16> <sym>[+0x<off>] (<dso>)\n" written straight into the buffer:
+ * a profile's script output is mostly these lines, and the pieces' copies
+ * and length scans were half of its cost.  False if it does not fit even
+ * in an empty buffer (absurd names): the caller writes it piecewise.
+ */
+static bool put_frame_line(struct script_out *fp, u64 ip, const struct symbol *sym,
+			   u64 addr, bool symoff, const struct dso *dso)
+{
+	const char *name = sym ? sym->name : "[unknown]";
+	size_t nlen = sym ? symbol__namelen(sym) : 9;
+	const char *dname = dso ? dso->long_name : "[unknown]";
+	size_t dlen = dso ? dso->long_name_len : 9;
+	size_t need = FRAME_LINE_FIXED + nlen + dlen;
+	char num[16], *p, *d;
+
+	if (need > fp->cap)
+		return false;
+	if (fp->len + need > fp->cap)
+		script_out__flush(fp);
+	p = fp->buf + fp->len;
+	*p++ = '\t';
+	d = hex_right(num + 16, ip);
+	memset(p, ' ', 16 - (num + 16 - d));
+	memcpy(p + 16 - (num + 16 - d), d, num + 16 - d);
+	p += 16;
+	*p++ = ' ';
+	memcpy(p, name, nlen);
+	p += nlen;
+	if (sym && symoff) {
+		memcpy(p, "+0x", 3);
+		d = hex_right(num + 16, addr - sym->start);
+		memcpy(p + 3, d, num + 16 - d);
+		p += 3 + (num + 16 - d);
+	}
+	*p++ = ' ';
+	*p++ = '(';
+	memcpy(p, dname, dlen);
+	p += dlen;
+	*p++ = ')';
+	*p++ = '\n';
+	fp->len = p - fp->buf;
+	return true;
+}
+
 static void script_print__frames(struct script_print *sp, u32 fields,
 				 const struct callchain_cursor *cursor, const struct thread *thread)
 {
@@ -388,6 +429,9 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 		/* upstream shows a user frame as its offset in the mapped file */
 		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod && !anon)
 			ip = ip - fr->map->start + fr->map->pgoff;
+		if ((fields & SF(SYM)) && (fields & SF(DSO)) && !anon &&
+		    put_frame_line(fp, ip, fr->sym, fr->addr, fields & SF(SYMOFF), frame__dso(fr)))
+			continue;
 		out__putc('\t', fp);
 		put_hex(fp, ip, 16);
 		if (fields & SF(SYM))

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <linux/types.h>
+#include "script-out.h"
 
 struct evsel;
 struct evlist;
@@ -60,21 +61,6 @@ int script_fields__parse(struct script_fields *sf, const char *arg);
  * message, -EINVAL).  *@out gets the result.
  */
 int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel, u32 *out);
-
-/*
- * perf script's output: a buffer written to @fd when full (stdio costs a
- * third of the time of printing a call chain).  A write error (a closed
- * pipe: SIGPIPE ends us first by default) is kept in @err.
- */
-struct script_out {
-	int	fd;
-	int	err;
-	size_t	len;
-	char	buf[1 << 20];
-};
-
-/* Write out what is buffered.  Returns 0 or the first write error. */
-int script_out__flush(struct script_out *out);
 
 struct script_print {
 	struct script_out *out;

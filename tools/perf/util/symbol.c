@@ -101,6 +101,7 @@ int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
 	sym->seq = (u32)syms->nr;
 	sym->binding = binding;
 	sym->type = type;
+	sym->namelen = len < SYMBOL_NAMELEN_LONG ? (u16)len : SYMBOL_NAMELEN_LONG;
 	memcpy(sym->name, name, len + 1);
 	syms->entries[syms->nr++] = sym;
 	syms->sorted = false;

@@ -13,6 +13,7 @@
 #ifndef __PERF_SYMBOL_H
 #define __PERF_SYMBOL_H
 
+#include <string.h>
 #include <linux/types.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -24,8 +25,17 @@ struct symbol {
 	u32	seq;		/* insertion order: ties between aliases */
 	u8	binding;	/* STB_* */
 	u8	type;		/* STT_* */
+	u16	namelen;	/* strlen(name), SYMBOL_NAMELEN_LONG if longer */
 	char	name[];
 };
+
+#define SYMBOL_NAMELEN_LONG	0xffff
+
+/* strlen(sym->name), without the scan for the usual short names. */
+static inline size_t symbol__namelen(const struct symbol *sym)
+{
+	return sym->namelen != SYMBOL_NAMELEN_LONG ? sym->namelen : strlen(sym->name);
+}
 
 struct symbol_chunk;
 struct symbol_cache_slot;
