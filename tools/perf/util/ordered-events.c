@@ -16,9 +16,14 @@
 #define OE_CHUNK_SIZE	(1024 * 1024)	/* > the largest record (64 KiB) */
 #define OE_MAX_QUEUED	(1024 * 1024)	/* records; ~40 MiB of queue */
 
+/* Read chunks kept for reuse: fresh memory costs a page fault per page. */
+#define OE_FREE_CHUNKS	8
+
 struct oe_chunk {
 	size_t	used;
-	size_t	live;			/* queued records copied here */
+	size_t	live;			/* queued records in it, +1 while read into */
+	size_t	size;			/* of data; 0: a copy chunk, never pooled */
+	struct oe_chunk *next_free;
 	char	data[] __attribute__((aligned(8)));
 };
 
@@ -31,6 +36,48 @@ void ordered_events__init(struct ordered_events *oe, ordered_events__deliver_t d
 	oe->max_queued = OE_MAX_QUEUED;
 }
 
+struct oe_chunk *oe_chunk__new(struct ordered_events *oe, size_t size)
+{
+	struct oe_chunk *chunk = oe->free_chunks;
+
+	if (chunk && chunk->size == size) {
+		oe->free_chunks = chunk->next_free;
+		oe->nr_free--;
+	} else {
+		chunk = malloc(sizeof(*chunk) + size);
+		if (!chunk)
+			return NULL;
+		chunk->size = size;
+	}
+	chunk->used = 0;
+	chunk->live = 1;
+	return chunk;
+}
+
+char *oe_chunk__data(struct oe_chunk *chunk)
+{
+	return chunk->data;
+}
+
+/* A read chunk nobody needs: kept for the next one if there is room. */
+static void oe_chunk__recycle(struct ordered_events *oe, struct oe_chunk *chunk)
+{
+	if (chunk->size && oe->nr_free < OE_FREE_CHUNKS &&
+	    (!oe->free_chunks || oe->free_chunks->size == chunk->size)) {
+		chunk->next_free = oe->free_chunks;
+		oe->free_chunks = chunk;
+		oe->nr_free++;
+		return;
+	}
+	free(chunk);
+}
+
+void oe_chunk__put(struct ordered_events *oe, struct oe_chunk *chunk)
+{
+	if (chunk && !--chunk->live)
+		oe_chunk__recycle(oe, chunk);
+}
+
 static void oe_chunk__release(struct ordered_events *oe, struct oe_chunk *chunk)
 {
 	if (--chunk->live)
@@ -38,7 +85,18 @@ static void oe_chunk__release(struct ordered_events *oe, struct oe_chunk *chunk)
 	if (chunk == oe->chunk)
 		chunk->used = 0;	/* empty again: reuse it */
 	else
-		free(chunk);
+		oe_chunk__recycle(oe, chunk);
+}
+
+void ordered_events__free_chunks(struct ordered_events *oe)
+{
+	while (oe->free_chunks) {
+		struct oe_chunk *next = oe->free_chunks->next_free;
+
+		free(oe->free_chunks);
+		oe->free_chunks = next;
+	}
+	oe->nr_free = 0;
 }
 
 void ordered_events__exit(struct ordered_events *oe)
@@ -49,6 +107,7 @@ void ordered_events__exit(struct ordered_events *oe)
 		if (oe->queue[i].chunk)
 			oe_chunk__release(oe, oe->queue[i].chunk);
 	free(oe->chunk);
+	ordered_events__free_chunks(oe);
 	free(oe->queue);
 	free(oe->tmp);
 	memset(oe, 0, sizeof(*oe));
@@ -68,6 +127,7 @@ static const union perf_event *oe__copy(struct ordered_events *oe, const union p
 			return NULL;
 		chunk->used = 0;
 		chunk->live = 0;
+		chunk->size = 0;
 		/* the old chunk goes when its last record is delivered */
 		if (oe->chunk && !oe->chunk->live)
 			free(oe->chunk);
@@ -168,22 +228,6 @@ static int oe__deliver(struct ordered_events *oe, size_t n)
 	return err;
 }
 
-bool ordered_events__min_offset(const struct ordered_events *oe, u64 *off)
-{
-	bool found = false;
-	size_t i;
-
-	for (i = 0; i < oe->nr; i++) {
-		const struct ordered_event *ev = &oe->queue[i];
-
-		if (!ev->chunk && (!found || ev->file_offset < *off)) {
-			*off = ev->file_offset;
-			found = true;
-		}
-	}
-	return found;
-}
-
 int ordered_events__flush(struct ordered_events *oe, enum oe_flush how)
 {
 	size_t n = oe->nr;
@@ -217,8 +261,8 @@ out:
 	return 0;
 }
 
-int ordered_events__queue(struct ordered_events *oe, const union perf_event *event,
-			  u64 time, u64 file_offset, bool copy)
+static int oe__queue(struct ordered_events *oe, const union perf_event *event, u64 time,
+		     u64 file_offset, bool copy, struct oe_chunk *owner)
 {
 	struct ordered_event *ev;
 
@@ -232,8 +276,10 @@ int ordered_events__queue(struct ordered_events *oe, const union perf_event *eve
 		oe->alloc = alloc;
 	}
 	ev = &oe->queue[oe->nr];
-	ev->chunk = NULL;
-	if (copy) {
+	ev->chunk = owner;
+	if (owner)
+		owner->live++;
+	else if (copy) {
 		event = oe__copy(oe, event, &ev->chunk);
 		if (!event)
 			return -ENOMEM;
@@ -254,4 +300,16 @@ int ordered_events__queue(struct ordered_events *oe, const union perf_event *eve
 		return err ? err : oe__deliver(oe, oe->nr / 2);
 	}
 	return 0;
+}
+
+int ordered_events__queue(struct ordered_events *oe, const union perf_event *event,
+			  u64 time, u64 file_offset, bool copy)
+{
+	return oe__queue(oe, event, time, file_offset, copy, NULL);
+}
+
+int ordered_events__queue_in(struct ordered_events *oe, const union perf_event *event,
+			     u64 time, u64 file_offset, struct oe_chunk *chunk)
+{
+	return oe__queue(oe, event, time, file_offset, false, chunk);
 }

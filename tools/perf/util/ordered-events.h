@@ -10,10 +10,11 @@
  * previous round's maximum and keep the rest: the queue holds about two
  * rounds, never the whole file.
  *
- * Records are queued by pointer when the caller guarantees they stay
- * where they are until delivered (a file's mapping); others (a stream
- * buffer, decompressed records) are copied into chunks that are freed
- * as soon as their last record is delivered.
+ * Records are queued by pointer when they stay where they are until
+ * delivered: inside a chunk the caller read them into (queued with
+ * ordered_events__queue_in(), which holds a reference on the chunk).
+ * Others (a stream buffer, decompressed records) are copied into chunks
+ * of the queue's own.  A chunk is freed when its last reference goes.
  */
 #ifndef __PERF_ORDERED_EVENTS_H
 #define __PERF_ORDERED_EVENTS_H
@@ -55,6 +56,8 @@ struct ordered_events {
 	 */
 	size_t			max_queued;
 	struct oe_chunk		*chunk;		/* current copy chunk */
+	struct oe_chunk		*free_chunks;	/* read chunks for reuse */
+	unsigned int		nr_free;
 	ordered_events__deliver_t deliver;
 	void			*priv;
 };
@@ -78,10 +81,20 @@ int ordered_events__queue(struct ordered_events *oe, const union perf_event *eve
 			  u64 time, u64 file_offset, bool copy);
 
 /*
- * The smallest file offset of a record queued by pointer (not copied),
- * in *@off; false when there is none.
+ * A chunk for records read from a file, @size bytes at oe_chunk__data(),
+ * 8-aligned, with one reference: the reader's, dropped with
+ * oe_chunk__put() when it moves on.  Chunks nobody needs any more are
+ * kept in @oe for reuse (a zeroed @oe works when no queue is used),
+ * until ordered_events__free_chunks() or __exit().  NULL without memory.
  */
-bool ordered_events__min_offset(const struct ordered_events *oe, u64 *off);
+struct oe_chunk *oe_chunk__new(struct ordered_events *oe, size_t size);
+char *oe_chunk__data(struct oe_chunk *chunk);
+void oe_chunk__put(struct ordered_events *oe, struct oe_chunk *chunk);
+void ordered_events__free_chunks(struct ordered_events *oe);
+
+/* Queue @event, which lies in @chunk, by pointer: @chunk lives until it is delivered. */
+int ordered_events__queue_in(struct ordered_events *oe, const union perf_event *event,
+			     u64 time, u64 file_offset, struct oe_chunk *chunk);
 
 /* Deliver by @how, oldest first (equal times in queue order). */
 int ordered_events__flush(struct ordered_events *oe, enum oe_flush how);

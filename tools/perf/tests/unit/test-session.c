@@ -4,6 +4,7 @@
  * records of odd sizes (misaligned), COMPRESSED records whose zstd frame
  * and inner records straddle two containers, and damage: a truncated
  * stream tail is tolerated, a bad record inside a sized data section is not.
+ * A file longer than the reader's chunks, in time order through the queue.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,12 +22,15 @@
 
 struct buf {
 	char *p;
-	size_t len;
+	size_t len, cap;
 };
 
 static void buf__add(struct buf *b, const void *p, size_t len)
 {
-	b->p = realloc(b->p, b->len + len);
+	if (b->len + len > b->cap) {
+		b->cap = (b->len + len) * 2;
+		b->p = realloc(b->p, b->cap);
+	}
 	assert_non_null(b->p);
 	memcpy(b->p + b->len, p, len);
 	b->len += len;
@@ -102,7 +106,7 @@ static void add_compressed(struct buf *b, const struct buf *inner)
 	free(z);
 }
 
-static void make_evlist(struct evlist *el)
+static void make_evlist(struct evlist *el, u64 sample_type)
 {
 	struct perf_event_attr attr;
 	u64 id = 1;
@@ -111,19 +115,20 @@ static void make_evlist(struct evlist *el)
 	memset(&attr, 0, sizeof(attr));
 	attr.type = PERF_TYPE_SOFTWARE;
 	attr.size = sizeof(attr);
-	attr.sample_type = PERF_SAMPLE_IP;
+	attr.sample_type = sample_type;
 	attr.flags = PERF_ATTR_FLAG_COMM;
 	assert_non_null(evlist__add(el, &attr, sizeof(attr), &id, 1));
 }
 
 /* Write @recs as a stream (pipe format) or a file with a sized data section. */
-static void write_data(const char *path, const struct buf *recs, bool pipe)
+static void write_data_type(const char *path, const struct buf *recs, bool pipe,
+			    u64 sample_type)
 {
 	struct perf_data out;
 	struct perf_header h;
 	struct evlist el;
 
-	make_evlist(&el);
+	make_evlist(&el, sample_type);
 	perf_header__init(&h);
 	assert_int_equal(perf_data__open(&out, path, PERF_DATA_WRITE, true), 0);
 	if (pipe) {
@@ -138,6 +143,11 @@ static void write_data(const char *path, const struct buf *recs, bool pipe)
 	perf_data__close(&out);
 	perf_header__exit(&h);
 	evlist__exit(&el);
+}
+
+static void write_data(const char *path, const struct buf *recs, bool pipe)
+{
+	write_data_type(path, recs, pipe, PERF_SAMPLE_IP);
 }
 
 struct seen {
@@ -321,6 +331,99 @@ static void test_payload_past_end(void **state)
 	unlink(path);
 }
 
+/*
+ * A file several read chunks long: rounds of two interleaved "CPUs" of
+ * samples (ip, time), records cut at every chunk boundary, a misaligning
+ * odd record now and then, and a payload longer than a chunk.  Samples
+ * come out in time order with their contents intact: queued records
+ * point into chunks, which must live until they are delivered.
+ */
+struct ordered_seen {
+	struct perf_tool tool;
+	u64 n, last_time, payload;
+	bool bad;
+};
+
+static int ordered_sample(struct perf_tool *tool, struct perf_session *s,
+			  const union perf_event *event, const struct perf_sample *sample,
+			  struct evsel *evsel)
+{
+	struct ordered_seen *os = (struct ordered_seen *)tool;
+
+	if (sample->time <= os->last_time || sample->ip != sample->time * 3)
+		os->bad = true;
+	os->last_time = sample->time;
+	os->n++;
+	return 0;
+}
+
+static int ordered_payload(struct perf_tool *tool, struct perf_session *s,
+			   const union perf_event *event, const void *data, size_t len)
+{
+	((struct ordered_seen *)tool)->payload += len;
+	return 0;
+}
+
+static void add_sample(struct buf *b, u64 time)
+{
+	struct {
+		struct perf_event_header h;
+		u64 ip, time;
+	} rec = { { PERF_RECORD_SAMPLE, PERF_RECORD_MISC_USER, sizeof(rec) }, time * 3, time };
+
+	buf__add(b, &rec, sizeof(rec));
+}
+
+static void test_walk_file_in_chunks(void **state)
+{
+	struct perf_event_header round = { .type = PERF_RECORD_FINISHED_ROUND,
+					   .size = sizeof(round) };
+	const u64 rounds = 400, per_cpu = 300;
+	struct perf_session session;
+	struct buf recs = { 0 };
+	struct ordered_seen os;
+	struct perf_data in;
+	char path[64];
+	u64 r, k;
+	int pass;
+
+	tmp_path(path);
+	for (r = 0; r < rounds; r++) {
+		/* each CPU's records are in order, the CPUs one after the other */
+		for (k = 0; k < per_cpu; k++)
+			add_sample(&recs, 1 + r * 2 * per_cpu + 2 * k);
+		if (r % 50 == 7)
+			add_odd(&recs);
+		for (k = 0; k < per_cpu; k++)
+			add_sample(&recs, 2 + r * 2 * per_cpu + 2 * k);
+		if (r == rounds / 2)
+			add_auxtrace(&recs, 3 << 20);
+		buf__add(&recs, &round, sizeof(round));
+	}
+	assert_true(recs.len > (6u << 20));
+	write_data_type(path, &recs, false, PERF_SAMPLE_IP | PERF_SAMPLE_TIME);
+	for (pass = 0; pass < 2; pass++) {
+		memset(&os, 0, sizeof(os));
+		os.tool.sample = ordered_sample;
+		os.tool.payload = ordered_payload;
+		os.tool.ordered_events = pass;
+		assert_int_equal(perf_data__open(&in, path, PERF_DATA_READ, false), 0);
+		assert_int_equal(perf_session__open(&session, &in), 0);
+		assert_int_equal(perf_session__process_events(&session, &os.tool), 0);
+		perf_session__close(&session);
+		perf_data__close(&in);
+		assert_int_equal(os.n, rounds * 2 * per_cpu);
+		assert_int_equal(os.payload, 3 << 20);
+		/* without the queue the CPUs come out one after the other */
+		if (pass)
+			assert_false(os.bad);
+		else
+			assert_true(os.bad);
+	}
+	free(recs.p);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -329,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_truncated_stream_tail),
 		cmocka_unit_test(test_bad_record_in_sized_file),
 		cmocka_unit_test(test_payload_past_end),
+		cmocka_unit_test(test_walk_file_in_chunks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
