@@ -11,13 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ordered-events.h"
+#include "mem-populate.h"
 #include "event.h"
 
 #define OE_CHUNK_SIZE	(1024 * 1024)	/* > the largest record (64 KiB) */
 #define OE_MAX_QUEUED	(1024 * 1024)	/* records; ~40 MiB of queue */
 
 /* Read chunks kept for reuse: fresh memory costs a page fault per page. */
-#define OE_FREE_CHUNKS	8
+#define OE_FREE_CHUNKS	64
 
 struct oe_chunk {
 	size_t	used;
@@ -47,6 +48,7 @@ struct oe_chunk *oe_chunk__new(struct ordered_events *oe, size_t size)
 		chunk = malloc(sizeof(*chunk) + size);
 		if (!chunk)
 			return NULL;
+		mem__populate(chunk->data, size);
 		chunk->size = size;
 	}
 	chunk->used = 0;
