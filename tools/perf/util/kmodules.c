@@ -58,11 +58,13 @@ static int kmodules__push(struct kmodules *km, const char *name, u64 start, u64 
 
 int kmodules__parse(struct kmodules *km, FILE *f)
 {
-	char line[4096], name[KMODULE_NAME_MAX], state[16];
+	char *line = NULL, name[KMODULE_NAME_MAX], state[16];
 	unsigned long long size, addr;
+	size_t cap = 0;
 	int ret = 0;
 
-	while (!ret && fgets(line, sizeof(line), f)) {
+	/* getline: a module used by many others has a long line */
+	while (!ret && getline(&line, &cap, f) > 0) {
 		/* name size refcount deps state address [taint] */
 		if (sscanf(line, "%63s %llu %*s %*s %15s %llx", name, &size, state, &addr) != 4)
 			continue;
@@ -71,6 +73,7 @@ int kmodules__parse(struct kmodules *km, FILE *f)
 			continue;
 		ret = kmodules__push(km, name, addr, size);
 	}
+	free(line);
 	return ret;
 }
 

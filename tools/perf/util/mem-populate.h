@@ -19,7 +19,8 @@
 
 static inline void mem__populate(void *p, size_t len)
 {
-	uintptr_t page = 4096, lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
 	uintptr_t hi = ((uintptr_t)p + len) & ~(page - 1);
 
 	if (hi > lo)

@@ -40,6 +40,8 @@ struct walk {
 	struct ordered_events oe;
 	struct oe_chunk *rchunk;
 	const char *rlo, *rhi;		/* its bytes */
+	u64 data_end;			/* file offset where the data ends; 0: a stream */
+	bool stop;			/* tolerated damage: nothing after it is read */
 };
 
 /*
@@ -167,6 +169,9 @@ static int walk__damage(struct walk *w, u64 off, const char *what, bool tail_ok)
 
 	w->session->stats.truncated = true;
 	if (tail_ok) {
+		/* the file's walk ends here, not just this chunk's */
+		if (!w->session->decompressing)
+			w->stop = true;
 		pr_warning("%s: %s at offset %#llx, ignoring the rest\n", path, what,
 			   (unsigned long long)off);
 		return 0;
@@ -460,6 +465,12 @@ static int walk__buf(struct walk *w, const char *buf, size_t len, u64 base, bool
 		}
 		event = walk__align(w, buf + pos);
 		payload = event__payload_size(event);
+		/* a payload longer than the rest of the file is not waited for */
+		if (payload >= 0 && w->data_end && !w->session->decompressing &&
+		    (u64)payload > w->data_end - (base + pos + size)) {
+			err = walk__damage(w, base + pos, "record payload past the end", tail_ok);
+			break;
+		}
 		if (payload < 0 || (u64)payload > len - pos - size) {
 			if (payload >= 0 && !final)
 				break;
@@ -575,6 +586,7 @@ static int walk__file(struct walk *w)
 
 	if (!h->data_size)
 		return 0;
+	w->data_end = end;
 	c = oe_chunk__new(&w->oe, cap);
 	if (!c)
 		return -ENOMEM;
@@ -594,11 +606,17 @@ static int walk__file(struct walk *w)
 		w->rhi = w->rlo + have;
 		err = walk__buf(w, oe_chunk__data(c), have, base, final, h->data_size_guessed,
 				&used);
-		if (err || final)
+		if (err || final || w->stop)
 			break;
-		/* The record cut at the end starts the next chunk. */
+		/*
+		 * The record cut at the end starts the next chunk.  One with its
+		 * payload (checked against the file's end) longer than a chunk
+		 * doubles it until it fits; the size comes back after it.
+		 */
 		if (!used && have == cap)
-			cap *= 2;	/* a record with its payload longer than a chunk */
+			cap *= 2;
+		else if (have - used <= READ_CHUNK / 2)
+			cap = READ_CHUNK;
 		next = oe_chunk__new(&w->oe, cap);
 		if (!next) {
 			err = -ENOMEM;

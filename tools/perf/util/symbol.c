@@ -367,7 +367,7 @@ int kallsyms__parse(const char *path, void *priv, kallsyms_cb_t cb)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
 	size_t have = 0;
-	bool eof = false;
+	bool eof = false, skip = false;
 	char *buf;
 
 	if (fd < 0) {
@@ -400,12 +400,19 @@ int kallsyms__parse(const char *path, void *priv, kallsyms_cb_t cb)
 			char type, *name, *module;
 			u64 addr;
 
-			if (kallsyms__split(p, nl, &addr, &type, &name, &module))
+			if (skip)	/* the end of a line longer than the buffer */
+				skip = false;
+			else if (kallsyms__split(p, nl, &addr, &type, &name, &module))
 				err = cb(priv, name, type, addr, module);
 		}
-		/* a line longer than the buffer is dropped, not split */
-		have = p == buf && have == KALLSYMS_BUF ? 0 : (size_t)(end - p);
-		memmove(buf, p, have);
+		/* a line longer than the buffer is dropped whole, not split */
+		if (p == buf && have == KALLSYMS_BUF) {
+			skip = true;
+			have = 0;
+		} else {
+			have = end - p;
+			memmove(buf, p, have);
+		}
 	}
 	free(buf);
 	close(fd);

@@ -31,10 +31,28 @@ static void test_parse(void **state)
 		"wraps 4096 0 - Live 0xfffffffffffff800\n";
 	struct kmodules km = { NULL, 0 };
 	FILE *f = fmemopen((void *)text, sizeof(text) - 1, "r");
+	char *big;
+	size_t i;
 
 	assert_non_null(f);
 	assert_int_equal(kmodules__parse(&km, f), 0);
 	fclose(f);
+	/* a module many others use: its line is longer than any buffer guess */
+	big = malloc(20000);
+	assert_non_null(big);
+	strcpy(big, "popular 65536 300 ");
+	for (i = 0; i < 1000; i++)
+		strcat(big, "user_module,");
+	strcat(big, " Live 0xffffffffc0c00000\n");
+	f = fmemopen(big, strlen(big), "r");
+	assert_non_null(f);
+	assert_int_equal(kmodules__parse(&km, f), 0);
+	fclose(f);
+	free(big);
+	assert_int_equal(km.nr, 3);
+	assert_string_equal(km.mods[2].name, "popular");
+	assert_true(km.mods[2].start == 0xffffffffc0c00000ULL);
+	km.nr = 2;
 	assert_int_equal(km.nr, 2);
 	assert_string_equal(km.mods[0].name, "nft_chain_nat");
 	assert_true(km.mods[0].start == 0xffffffffc0a1b000ULL);
