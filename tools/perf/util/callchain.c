@@ -56,24 +56,14 @@ int callchain_frame__resolve(struct callchain_frame *frame, struct machine *mach
 			     struct thread *thread, u8 cpumode, u64 ip)
 {
 	struct addr_location al;
-	int err;
 
+	machine__resolve_thread(machine, thread, cpumode, ip, &al);
 	/*
-	 * machine__resolve() finds @thread again by its tid (a hash
-	 * lookup) and knows the kallsyms fallbacks for kernel addresses;
-	 * one place for that logic is worth the lookup.
+	 * A frame in a module whose symbols came from kallsyms keeps its
+	 * address relative to the module's map, like the module's other
+	 * frames; everywhere else the resolved address is already mapped.
 	 */
-	err = machine__resolve(machine, thread->pid, thread->tid, cpumode, ip, &al);
-	if (err)
-		return err;
-	/*
-	 * machine__resolve() maps the address before the symbol lookup
-	 * loads the DSO (and learns its PT_LOAD segments): the first
-	 * address of a non-PIE binary would stay a file offset.  Map
-	 * again now that the DSO is loaded (not for a kallsyms fallback,
-	 * whose address is absolute).
-	 */
-	if (al.map && al.dso == al.map->dso)
+	if (al.map && al.dso == al.map->dso && al.dso && al.dso->kmod)
 		al.addr = map__map_ip(al.map, ip);
 	frame->ip = ip;
 	frame->addr = al.addr;

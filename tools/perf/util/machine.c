@@ -18,6 +18,7 @@ int machine__init(struct machine *machine, const struct dso_load_opts *opts)
 	if (opts)
 		machine->load_opts = *opts;
 	dsos__init(&machine->dsos);
+	addr_cache__init(&machine->addr_cache);
 	machine->kmaps = maps__new();
 	machine->threads = calloc(MACHINE_MIN_BUCKETS, sizeof(*machine->threads));
 	if (!machine->kmaps || !machine->threads) {
@@ -44,6 +45,7 @@ void machine__exit(struct machine *machine)
 	}
 	free(machine->threads);
 	machine->threads = NULL;
+	addr_cache__exit(&machine->addr_cache);
 	maps__put(machine->kmaps);
 	machine->kmaps = NULL;
 	dso__put(machine->kernel_dso);
@@ -146,6 +148,7 @@ struct thread *machine__findnew_thread(struct machine *machine, pid_t pid, pid_t
 int machine__add_build_id(struct machine *machine, const char *name,
 			  const struct build_id *bid)
 {
+	machine->resolve_gen++;
 	return dsos__add_build_id_hint(&machine->dsos, name, bid);
 }
 
@@ -190,6 +193,8 @@ int machine__process_mmap(struct machine *machine, const struct perf_mmap_info *
 	if (!dso)
 		return -ENOMEM;
 	if (kernel) {
+		/* the kernel maps are everybody's: every resolution may change */
+		machine->resolve_gen++;
 		if (dso->kernel && !machine->kernel_dso)
 			machine->kernel_dso = dso__get(dso);
 		/* anything else in the kernel maps is a module: .text-relative */
@@ -300,21 +305,16 @@ static bool cpumode__is_kernel(u8 cpumode)
 	return cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL;
 }
 
-int machine__resolve(struct machine *machine, pid_t pid, pid_t tid, u8 cpumode, u64 ip,
-		     struct addr_location *al)
+/* What machine__resolve() answers, worked out the long way. */
+static void machine__resolve_uncached(struct machine *machine, struct thread *thread,
+				      u8 cpumode, u64 ip, struct addr_location *al)
 {
 	struct dso *kdso = machine->kernel_dso;
 
-	memset(al, 0, sizeof(*al));
-	al->cpumode = cpumode;
-	al->addr = ip;
-	al->thread = machine__findnew_thread(machine, pid, tid);
-	if (!al->thread)
-		return -ENOMEM;
 	/* what the loaders may need to know: is this the kernel we run on? */
 	if (kdso && !machine->load_opts.recording_kernel.size)
 		machine->load_opts.recording_kernel = kdso->id.bid;
-	al->map = thread__find_map(al->thread, cpumode, ip);
+	al->map = thread__find_map(thread, cpumode, ip);
 	if (al->map) {
 		al->dso = al->map->dso;
 		/*
@@ -342,5 +342,42 @@ int machine__resolve(struct machine *machine, pid_t pid, pid_t tid, u8 cpumode, 
 			}
 		}
 	}
+}
+
+void machine__resolve_thread(struct machine *machine, struct thread *thread, u8 cpumode,
+			     u64 ip, struct addr_location *al)
+{
+	/*
+	 * A kernel address resolves the same in every thread; a user one
+	 * in the thread's address space, falling back to the kernel maps
+	 * (which machine->resolve_gen covers).
+	 */
+	struct addr_cache_key key = {
+		.maps = cpumode__is_kernel(cpumode) ? NULL : thread->maps,
+		.ip = ip,
+		.gen = machine->resolve_gen,
+		.cpumode = cpumode,
+	};
+
+	memset(al, 0, sizeof(*al));
+	al->thread = thread;
+	al->cpumode = cpumode;
+	al->addr = ip;
+	if (addr_cache__lookup(&machine->addr_cache, &key, al))
+		return;
+	machine__resolve_uncached(machine, thread, cpumode, ip, al);
+	addr_cache__store(&machine->addr_cache, &key, al);
+}
+
+int machine__resolve(struct machine *machine, pid_t pid, pid_t tid, u8 cpumode, u64 ip,
+		     struct addr_location *al)
+{
+	struct thread *thread = machine__findnew_thread(machine, pid, tid);
+
+	if (!thread) {
+		memset(al, 0, sizeof(*al));
+		return -ENOMEM;
+	}
+	machine__resolve_thread(machine, thread, cpumode, ip, al);
 	return 0;
 }

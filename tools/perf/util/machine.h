@@ -14,6 +14,7 @@
 
 #include <linux/types.h>
 #include <sys/types.h>
+#include "addr-cache.h"
 #include "dso.h"
 #include "event.h"
 
@@ -29,6 +30,13 @@ struct machine {
 	struct maps		*kmaps;		/* kernel + modules */
 	struct dso		*kernel_dso;	/* a reference, once known */
 	struct dso_load_opts	load_opts;
+	/*
+	 * Bumped when resolutions anywhere may change (kernel maps, the
+	 * kernel DSO, build-ids learned by name); a user address space's
+	 * own changes are its maps' generation.
+	 */
+	u32			resolve_gen;
+	struct addr_cache	addr_cache;
 };
 
 /* @opts is copied (its strings are borrowed); NULL: defaults. */
@@ -78,5 +86,8 @@ struct addr_location {
  */
 int machine__resolve(struct machine *machine, pid_t pid, pid_t tid, u8 cpumode, u64 ip,
 		     struct addr_location *al);
+/* The same for a thread already at hand (a callchain's frames). */
+void machine__resolve_thread(struct machine *machine, struct thread *thread, u8 cpumode,
+			     u64 ip, struct addr_location *al);
 
 #endif

@@ -179,6 +179,7 @@ int maps__insert(struct maps *maps, struct map *map)
 		(maps->nr - hi) * sizeof(*maps->entries));
 	memcpy(&maps->entries[lo], repl, nr_repl * sizeof(*repl));
 	maps->nr = maps->nr - (hi - lo) + nr_repl;
+	maps->gen++;
 	return 0;
 }
 

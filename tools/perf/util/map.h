@@ -51,6 +51,7 @@ struct maps {
 	struct map	**entries;	/* sorted by start, non-overlapping */
 	size_t		nr, alloc;
 	int		refcnt;		/* threads of one process share them */
+	u32		gen;		/* bumped by every change: see addr-cache.h */
 };
 
 struct maps *maps__new(void);

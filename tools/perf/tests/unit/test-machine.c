@@ -460,6 +460,74 @@ static void test_kernel_module(void **state)
 	machine__exit(&m);
 }
 
+/* A user map of @name over [@start, @start + 0x1000) in process @pid. */
+static void mmap_user(struct machine *m, pid_t pid, u64 start, const char *name)
+{
+	struct perf_mmap_info info = {
+		.pid = pid, .tid = pid, .start = start, .len = 0x1000,
+		.filename = name, .misc = PERF_RECORD_MISC_USER,
+	};
+
+	assert_int_equal(machine__process_mmap(m, &info), 0);
+}
+
+static const char *resolved_dso(struct machine *m, pid_t pid, u8 cpumode, u64 ip)
+{
+	struct addr_location al;
+
+	assert_int_equal(machine__resolve(m, pid, pid, cpumode, ip, &al), 0);
+	return al.dso ? al.dso->long_name : NULL;
+}
+
+/*
+ * Resolutions are cached (util/addr-cache.h); every change that can alter
+ * one must be seen at once: a map replaced, a forked copy changed apart
+ * from its parent, an exec, kernel maps that arrive late (for kernel and
+ * user-mode lookups alike).
+ */
+static void test_resolve_cache_follows_changes(void **state)
+{
+	struct perf_mmap_info kinfo = {
+		.pid = (u32)-1, .start = 0xffffffff81000000ULL, .len = 0x1000000,
+		.pgoff = 0xffffffff81000000ULL, .filename = "[kernel.kallsyms]_text",
+		.misc = PERF_RECORD_MISC_KERNEL,
+	};
+	const u64 kip = 0xffffffff81000010ULL;
+	struct fixture *f = *state;
+	struct machine m;
+	u64 hits;
+
+	assert_int_equal(machine__init(&m, &f->opts), 0);
+	mmap_user(&m, 7, 0x400000, "/nonexistent/a");
+	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/a");
+	hits = m.addr_cache.hits;
+	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/a");
+	assert_int_equal(m.addr_cache.hits, hits + 1);
+
+	/* an mmap over the same range replaces the answer */
+	mmap_user(&m, 7, 0x400000, "/nonexistent/b");
+	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/b");
+
+	/* a forked process has its own copy: a change to one is not the other's */
+	assert_int_equal(machine__process_fork(&m, 8, 7, 8, 7), 0);
+	assert_string_equal(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/b");
+	mmap_user(&m, 7, 0x400000, "/nonexistent/c");
+	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/c");
+	assert_string_equal(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/b");
+
+	/* exec: nothing mapped before survives it */
+	assert_int_equal(machine__process_comm(&m, 7, 7, "new", true), 0);
+	assert_null(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010));
+
+	/* kernel maps learned late, seen by kernel and user-mode lookups */
+	assert_null(resolved_dso(&m, 8, PERF_RECORD_MISC_KERNEL, kip));
+	assert_null(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, kip));
+	assert_int_equal(machine__process_mmap(&m, &kinfo), 0);
+	assert_string_equal(resolved_dso(&m, 8, PERF_RECORD_MISC_KERNEL, kip), "[kernel.kallsyms]");
+	assert_string_equal(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, kip), "[kernel.kallsyms]");
+	machine__exit(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -471,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_rebuilt_during_recording),
 		cmocka_unit_test(test_kernel_resolution),
 		cmocka_unit_test(test_kernel_module),
+		cmocka_unit_test(test_resolve_cache_follows_changes),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
