@@ -67,7 +67,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'call chains: leaf first, a blank 
 	perf script -i upg.data >actual &&
 	awk "/hot_loop_a\\+/ { getline next_line; print next_line; exit }" actual >caller &&
 	grep -q "^	 *[0-9a-f]* main+0x[0-9a-f]* (.*/demo)\$" caller &&
-	test $(grep -c "^\$" actual) = $(grep -c "cpu-clock:ppp: \$" actual) &&
+	test $(grep -c "^\$" actual) = $(grep -c "cpu-clock:[a-zA-Z]*: \$" actual) &&
 	# a user frame is shown as its offset in the file, as upstream does
 	! grep -q "^	 *7f[0-9a-f]* hot_loop" actual
 '
@@ -185,9 +185,13 @@ test_expect_success 'usage errors: bad flag and bad field exit 129' '
 	grep "requires a value" err
 '
 
+# The event's modifiers depend on the host: upstream adds H to its default
+# cpu-clock:ppp when it set exclude_guest, which some kernels make it do.
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a field the data lacks: upstream message, exit 255' '
+	name=$(upstream_perf evlist -i upg.data 2>/dev/null) &&
+	case $name in cpu-clock:ppp|cpu-clock:pppH) ;; *) false ;; esac &&
 	test_expect_code 255 perf script -F tid,cpu -i upg.data 2>err &&
-	echo "Samples for '"'"'cpu-clock:ppp'"'"' event do not have CPU attribute set. Cannot print '"'"'cpu'"'"' field." >expect &&
+	echo "Samples for '"'"'$name'"'"' event do not have CPU attribute set. Cannot print '"'"'cpu'"'"' field." >expect &&
 	test_cmp expect err &&
 	test_expect_code 255 perf script -F symoff -i upg.data 2>err &&
 	grep "Display of offsets requested but symbol is notselected" err
