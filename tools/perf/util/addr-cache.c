@@ -16,11 +16,16 @@
 #include "map.h"
 
 /*
- * 64K slots (4 MiB of address space, touched as used): a -g profile of a
- * large program resolves some 30K distinct addresses; far fewer slots
- * than that made conflict misses the common case.
+ * The table starts at 4K slots (256 KiB, within a core's L2) and grows
+ * 4x, to 64K slots at most, each time it has missed as many times as it
+ * has slots: a flat report resolves a few thousand distinct addresses,
+ * while a -g profile of a large program resolves some 30K, for which a
+ * small table made conflict misses the common case.  A grown table
+ * starts empty: the misses that refill it are what growing costs.
  */
-#define ADDR_CACHE_BITS	16
+#define ADDR_CACHE_MIN_BITS	12
+#define ADDR_CACHE_MAX_BITS	16
+#define ADDR_CACHE_GROW_BITS	2
 
 struct addr_cache_slot {
 	u64			ip;
@@ -38,17 +43,40 @@ struct addr_cache_slot {
 void addr_cache__init(struct addr_cache *cache)
 {
 	cache->slots = NULL;
-	cache->hits = cache->misses = 0;
+	cache->bits = ADDR_CACHE_MIN_BITS;
+	cache->hits = cache->misses = cache->misses_here = 0;
+}
+
+static void addr_cache__free_slots(struct addr_cache *cache)
+{
+	size_t i;
+
+	for (i = 0; cache->slots && i < (1u << cache->bits); i++)
+		maps__put(cache->slots[i].maps);
+	free(cache->slots);
+	cache->slots = NULL;
 }
 
 void addr_cache__exit(struct addr_cache *cache)
 {
-	size_t i;
+	addr_cache__free_slots(cache);
+}
 
-	for (i = 0; cache->slots && i < (1u << ADDR_CACHE_BITS); i++)
-		maps__put(cache->slots[i].maps);
-	free(cache->slots);
-	cache->slots = NULL;
+/* A table for the next store: the first one, or a bigger one if this one thrashes. */
+static bool addr_cache__prepare(struct addr_cache *cache)
+{
+	if (cache->slots && cache->bits < ADDR_CACHE_MAX_BITS &&
+	    cache->misses_here > (1u << cache->bits)) {
+		addr_cache__free_slots(cache);
+		cache->bits += ADDR_CACHE_GROW_BITS;
+		if (cache->bits > ADDR_CACHE_MAX_BITS)
+			cache->bits = ADDR_CACHE_MAX_BITS;
+	}
+	if (!cache->slots) {
+		cache->slots = calloc(1u << cache->bits, sizeof(*cache->slots));
+		cache->misses_here = 0;
+	}
+	return cache->slots != NULL;
 }
 
 static struct addr_cache_slot *addr_cache__slot(struct addr_cache *cache,
@@ -56,7 +84,7 @@ static struct addr_cache_slot *addr_cache__slot(struct addr_cache *cache,
 {
 	u64 h = key->ip ^ ((uintptr_t)key->maps >> 4) * 0x100000001b3ULL ^ key->cpumode;
 
-	return &cache->slots[(h * 0x9e3779b97f4a7c15ULL) >> (64 - ADDR_CACHE_BITS)];
+	return &cache->slots[(h * 0x9e3779b97f4a7c15ULL) >> (64 - cache->bits)];
 }
 
 static u32 addr_cache__maps_gen(const struct maps *maps)
@@ -84,6 +112,7 @@ bool addr_cache__lookup(struct addr_cache *cache, const struct addr_cache_key *k
 	return true;
 miss:
 	cache->misses++;
+	cache->misses_here++;
 	return false;
 }
 
@@ -92,11 +121,8 @@ void addr_cache__store(struct addr_cache *cache, const struct addr_cache_key *ke
 {
 	struct addr_cache_slot *slot;
 
-	if (!cache->slots) {
-		cache->slots = calloc(1u << ADDR_CACHE_BITS, sizeof(*cache->slots));
-		if (!cache->slots)
-			return;
-	}
+	if (!addr_cache__prepare(cache))
+		return;
 	slot = addr_cache__slot(cache, key);
 	if (slot->maps != key->maps) {
 		maps__put(slot->maps);

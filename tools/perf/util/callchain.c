@@ -57,7 +57,7 @@ int callchain_frame__resolve(struct callchain_frame *frame, struct machine *mach
 {
 	struct addr_location al;
 
-	machine__resolve_thread(machine, thread, cpumode, ip, &al);
+	machine__resolve_cached(machine, thread, cpumode, ip, &al);
 	/*
 	 * A frame in a module whose symbols came from kallsyms keeps its
 	 * address relative to the module's map, like the module's other

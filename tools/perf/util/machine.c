@@ -305,12 +305,15 @@ static bool cpumode__is_kernel(u8 cpumode)
 	return cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_KERNEL;
 }
 
-/* What machine__resolve() answers, worked out the long way. */
-static void machine__resolve_uncached(struct machine *machine, struct thread *thread,
-				      u8 cpumode, u64 ip, struct addr_location *al)
+void machine__resolve_thread(struct machine *machine, struct thread *thread, u8 cpumode,
+			     u64 ip, struct addr_location *al)
 {
 	struct dso *kdso = machine->kernel_dso;
 
+	memset(al, 0, sizeof(*al));
+	al->thread = thread;
+	al->cpumode = cpumode;
+	al->addr = ip;
 	/* what the loaders may need to know: is this the kernel we run on? */
 	if (kdso && !machine->load_opts.recording_kernel.size)
 		machine->load_opts.recording_kernel = kdso->id.bid;
@@ -344,7 +347,7 @@ static void machine__resolve_uncached(struct machine *machine, struct thread *th
 	}
 }
 
-void machine__resolve_thread(struct machine *machine, struct thread *thread, u8 cpumode,
+void machine__resolve_cached(struct machine *machine, struct thread *thread, u8 cpumode,
 			     u64 ip, struct addr_location *al)
 {
 	/*
@@ -362,10 +365,9 @@ void machine__resolve_thread(struct machine *machine, struct thread *thread, u8 
 	memset(al, 0, sizeof(*al));
 	al->thread = thread;
 	al->cpumode = cpumode;
-	al->addr = ip;
 	if (addr_cache__lookup(&machine->addr_cache, &key, al))
 		return;
-	machine__resolve_uncached(machine, thread, cpumode, ip, al);
+	machine__resolve_thread(machine, thread, cpumode, ip, al);
 	addr_cache__store(&machine->addr_cache, &key, al);
 }
 

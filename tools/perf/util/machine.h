@@ -86,8 +86,16 @@ struct addr_location {
  */
 int machine__resolve(struct machine *machine, pid_t pid, pid_t tid, u8 cpumode, u64 ip,
 		     struct addr_location *al);
-/* The same for a thread already at hand (a callchain's frames). */
+/* The same for a thread already at hand. */
 void machine__resolve_thread(struct machine *machine, struct thread *thread, u8 cpumode,
+			     u64 ip, struct addr_location *al);
+/*
+ * The same through the machine's address cache (addr-cache.h): for call
+ * chains, whose frames repeat (a 100 MB -g profile: 12M frames, 99%
+ * found there).  Not for a sample's ip alone: a flat report's leaves
+ * missed 18% of the time, and the cache cost more than it saved.
+ */
+void machine__resolve_cached(struct machine *machine, struct thread *thread, u8 cpumode,
 			     u64 ip, struct addr_location *al);
 
 #endif

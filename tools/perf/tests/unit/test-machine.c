@@ -471,17 +471,25 @@ static void mmap_user(struct machine *m, pid_t pid, u64 start, const char *name)
 	assert_int_equal(machine__process_mmap(m, &info), 0);
 }
 
+/* Through the cache, as a call chain's frames are; checked against the long way. */
 static const char *resolved_dso(struct machine *m, pid_t pid, u8 cpumode, u64 ip)
 {
-	struct addr_location al;
+	struct thread *thread = machine__findnew_thread(m, pid, pid);
+	struct addr_location al, direct;
 
-	assert_int_equal(machine__resolve(m, pid, pid, cpumode, ip, &al), 0);
+	assert_non_null(thread);
+	machine__resolve_cached(m, thread, cpumode, ip, &al);
+	assert_int_equal(machine__resolve(m, pid, pid, cpumode, ip, &direct), 0);
+	assert_ptr_equal(al.map, direct.map);
+	assert_ptr_equal(al.dso, direct.dso);
+	assert_ptr_equal(al.sym, direct.sym);
+	assert_int_equal(al.addr, direct.addr);
 	return al.dso ? al.dso->long_name : NULL;
 }
 
 /*
- * Resolutions are cached (util/addr-cache.h); every change that can alter
- * one must be seen at once: a map replaced, a forked copy changed apart
+ * Call chains' resolutions are cached (util/addr-cache.h); every change
+ * that can alter one must be seen at once: a map replaced, a forked copy changed apart
  * from its parent, an exec, kernel maps that arrive late (for kernel and
  * user-mode lookups alike).
  */
@@ -495,7 +503,7 @@ static void test_resolve_cache_follows_changes(void **state)
 	const u64 kip = 0xffffffff81000010ULL;
 	struct fixture *f = *state;
 	struct machine m;
-	u64 hits;
+	u64 hits, ip;
 
 	assert_int_equal(machine__init(&m, &f->opts), 0);
 	mmap_user(&m, 7, 0x400000, "/nonexistent/a");
@@ -513,6 +521,12 @@ static void test_resolve_cache_follows_changes(void **state)
 	assert_string_equal(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/b");
 	mmap_user(&m, 7, 0x400000, "/nonexistent/c");
 	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/c");
+	assert_string_equal(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/b");
+
+	/* enough distinct addresses to grow the table: answers stay right */
+	for (ip = 0x10000000; ip < 0x10000000 + 20000; ip++)
+		assert_null(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, ip));
+	assert_true(m.addr_cache.bits > 12);
 	assert_string_equal(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/b");
 
 	/* exec: nothing mapped before survives it */
