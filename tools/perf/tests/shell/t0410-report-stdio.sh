@@ -62,7 +62,9 @@ done
 # Upstream also makes a second, Self 0.00% entry of an unresolved address
 # that is both sampled and a caller (once map-relative, once as recorded;
 # seen with [vdso] frames): ours has one entry, so those are left out, of
-# the rows here and (--low-addresses) of the blocks.
+# the rows here and (--low-addresses) of the blocks.  How many rows there
+# are depends on the machine's noise (kernel and ld.so samples): the
+# comparison only asks for the demo's two hot functions among them.
 BLOCKS="python3 $SHARNESS_TEST_SRCDIR/lib/callgraph-blocks.py --canonical --low-addresses"
 rows () {
 	grep -E "^ +[0-9.]+%" "$1" |
@@ -77,7 +79,8 @@ do
 		grep -v '^ ' expect >expect.head && grep -v '^ ' actual >actual.head &&
 		test_cmp expect.head actual.head &&
 		rows expect >expect.rows && rows actual >actual.rows &&
-		test \$(wc -l <expect.rows) -ge 10 &&
+		grep -q hot_loop_a expect.rows && grep -q hot_loop_b expect.rows &&
+		test \$(wc -l <expect.rows) -ge 3 &&
 		test_cmp expect.rows actual.rows &&
 		\$BLOCKS <expect >expect.blocks && \$BLOCKS <actual >actual.blocks &&
 		test_cmp expect.blocks actual.blocks
