@@ -399,12 +399,14 @@ int hists__output_resort(struct hists *hists, bool verbose)
 	hists->sorted = malloc((hists->nr_entries ? hists->nr_entries : 1) * sizeof(*hists->sorted));
 	if (!hists->sorted)
 		return -ENOMEM;
-	for (i = 0; i < hists->nr_buckets; i++) {
-		struct hist_entry *he;
-
-		for (he = hists->buckets[i]; he; he = he->hnext)
-			hists->sorted[n++] = he;
-	}
+	/*
+	 * From creation order, not the hash buckets': the buckets' order
+	 * follows the pointers hashed, which differ from run to run, and
+	 * the callers-first rule for ties compares only within a thread,
+	 * so the sorted order of tied entries depends on where they start.
+	 */
+	for (i = 1; i <= hists->nr_entries; i++)
+		hists->sorted[n++] = hists->by_index[i];
 	qsort_r(hists->sorted, n, sizeof(*hists->sorted), hists__cmp_output, &ctx);
 	return 0;
 }
