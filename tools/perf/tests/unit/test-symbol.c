@@ -494,6 +494,70 @@ static void test_kallsyms(void **state)
 	assert_int_equal(symbols__load_kallsyms(&syms, path), -ENOENT);
 }
 
+/* The answer the long way: the last symbol starting at or below @addr, if it covers it. */
+static const struct symbol *linear_find(const struct symbols *syms, u64 addr)
+{
+	const struct symbol *best = NULL;
+	size_t i;
+
+	for (i = 0; i < syms->nr && syms->entries[i]->start <= addr; i++)
+		best = syms->entries[i];
+	return best && addr < best->end ? best : NULL;
+}
+
+/*
+ * Lookups go through a binary search over copied starts and a cache: on
+ * tables of every size,
+ * with gaps, runs of symbols in one bucket and a far cluster (a kernel's
+ * modules), each address around each symbol's edges and many at random
+ * must give what a scan of the sorted table gives.
+ */
+static void test_lookup_matches_scan(void **state)
+{
+	static const size_t sizes[] = { 3, 64, 1000, 5000 };
+	unsigned int seed = 12345;
+	size_t k, i, j;
+
+	(void)state;
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		struct symbols syms;
+		u64 addr = 0xffffffff81000000ULL;
+		char name[32];
+
+		symbols__init(&syms);
+		for (i = 0; i < sizes[k]; i++) {
+			u64 size = rand_r(&seed) % 4 ? rand_r(&seed) % 300 : 0;
+
+			if (i == sizes[k] * 3 / 4)
+				addr = 0xffffffffc0000000ULL;		/* the far cluster */
+			snprintf(name, sizeof(name), "f%zu", i);
+			assert_int_equal(symbols__add(&syms, addr, size, STB_GLOBAL, STT_FUNC, name), 0);
+			/* dense runs, gaps, and now and then the same start twice */
+			addr += rand_r(&seed) % 8 ? rand_r(&seed) % 400 : rand_r(&seed) % 100000;
+		}
+		symbols__fixup(&syms);
+		for (i = 0; i < syms.nr; i++) {
+			const struct symbol *sym = syms.entries[i];
+			const u64 probe[] = { sym->start - 1, sym->start, sym->start + 1,
+					      sym->end - 1, sym->end, sym->end + 1 };
+
+			for (j = 0; j < sizeof(probe) / sizeof(probe[0]); j++)
+				assert_ptr_equal(symbols__find(&syms, probe[j]),
+						 linear_find(&syms, probe[j]));
+		}
+		for (i = 0; i < 20000; i++) {
+			u64 a = syms.entries[0]->start - 1000 +
+				(((u64)rand_r(&seed) << 31 | rand_r(&seed)) %
+				 (syms.entries[syms.nr - 1]->end - syms.entries[0]->start + 2000));
+
+			assert_ptr_equal(symbols__find(&syms, a), linear_find(&syms, a));
+		}
+		assert_null(symbols__find(&syms, 0));
+		assert_null(symbols__find(&syms, ~0ULL));
+		symbols__exit(&syms);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -510,6 +574,7 @@ int main(void)
 		cmocka_unit_test(test_label_symbols),
 		cmocka_unit_test(test_plt_symbols),
 		cmocka_unit_test(test_alias_choice),
+		cmocka_unit_test(test_lookup_matches_scan),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
