@@ -326,7 +326,7 @@ static int record__finish(struct record *rec, int loop_err)
 			ret = r;
 	}
 	if (!rec->opts.no_buildid && !rec->opts.no_buildid_cache)
-		build_id_cache__add_table(&rec->table, rec->opts.verbose);
+		build_id_cache__add_table(&rec->table, rec->kallsyms_cached, rec->opts.verbose);
 	record__print_summary(rec);
 	return ret;
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include "build-id-cache.h"
 #include "debug.h"
@@ -283,6 +284,37 @@ int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid)
 	return ret;
 }
 
+int build_id_cache__add_kallsyms_text(const char *dir, struct build_id *bid, const char *text,
+				      size_t len)
+{
+	int fd, ret = kernel__read_build_id(bid);
+
+	if (ret)
+		return ret;
+	if (build_id_cache__cached(dir, bid))
+		return 0;
+	/* a file to copy from, so that the entry is written like any other */
+	fd = memfd_create("kallsyms", MFD_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (len && ret >= 0) {
+		ssize_t w = write(fd, text, len);
+
+		if (w < 0)
+			ret = -errno;
+		else {
+			text += w;
+			len -= (size_t)w;
+		}
+	}
+	if (!ret && lseek(fd, 0, SEEK_SET) < 0)
+		ret = -errno;
+	if (!ret)
+		ret = build_id_cache__store_fd(dir, BUILD_ID_CACHE_KERNEL, bid, fd, NULL);
+	close(fd);
+	return ret;
+}
+
 bool build_id_cache__cached(const char *dir, const struct build_id *bid)
 {
 	char hex[SBUILD_ID_SIZE], path[PATH_MAX];
@@ -312,7 +344,7 @@ int build_id_cache__add(const char *dir, const char *path, const u8 *bid, u8 siz
 	return build_id_cache__add_file(dir, path, NULL, &want, NULL);
 }
 
-void build_id_cache__add_table(const struct buildid_table *t, int verbose)
+void build_id_cache__add_table(const struct buildid_table *t, bool kernel_done, int verbose)
 {
 	char dir[PATH_MAX];
 	u32 i;
@@ -323,7 +355,7 @@ void build_id_cache__add_table(const struct buildid_table *t, int verbose)
 	for (i = 0; i < t->nr; i++) {
 		const struct buildid_entry *e = &t->entries[i];
 
-		if (!e->size)
+		if (!e->size || (kernel_done && !strcmp(e->path, BUILD_ID_CACHE_KERNEL)))
 			continue;
 		ret = build_id_cache__add(dir, e->path, e->build_id, e->size);
 		if (ret)

@@ -61,6 +61,14 @@ int build_id_cache__add_file(const char *dir, const char *path, const char *name
 /* The running kernel's /proc/kallsyms as [kernel.kallsyms]/<id>/kallsyms. */
 int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid);
 
+/*
+ * The same from @text, /proc/kallsyms as read already (perf record reads
+ * it at start-up; reading it again at the end cost 40 ms of finalizing).
+ * Nothing is written when the running kernel is cached already.
+ */
+int build_id_cache__add_kallsyms_text(const char *dir, struct build_id *bid, const char *text,
+				      size_t len);
+
 /* Is there a .build-id/ entry for @bid? */
 bool build_id_cache__cached(const char *dir, const struct build_id *bid);
 
@@ -82,7 +90,10 @@ int build_id_cache__list(const char *dir, FILE *out);
 /* Old interface (perf record): @path's file as itself, id checked. */
 int build_id_cache__add(const char *dir, const char *path, const u8 *bid, u8 size);
 
-/* Every entry of @t with a build-id; failures are reported with -v only. */
-void build_id_cache__add_table(const struct buildid_table *t, int verbose);
+/*
+ * Every entry of @t with a build-id (but the kernel's when @kernel_done);
+ * failures are reported with -v only.
+ */
+void build_id_cache__add_table(const struct buildid_table *t, bool kernel_done, int verbose);
 
 #endif

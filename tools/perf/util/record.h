@@ -28,6 +28,7 @@ struct record {
 	struct perf_mmap *mmaps;	/* forward ones, then overwrite ones */
 	int nr_mmaps;
 	struct buildid_table table;
+	bool kallsyms_cached;		/* the kernel's entry was filled at start-up */
 	enum buildid_source src;
 	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
 	bool attr_build_id;			/* it asked the kernel for ids */

@@ -125,8 +125,9 @@ static u64 kallsyms__line_addr(const char *buf, const char *hit)
  * _text and _etext from /proc/kallsyms; 0 when hidden (kptr_restrict).
  * The file is ~120k lines: one read and two memmem()s, not a sscanf per
  * line (that took seconds under ASan and delayed attaching to -p/-t).
+ * With @text, the whole text is handed over too (NULL if not read whole).
  */
-static u64 kernel_text_addr(u64 *etext)
+static u64 kernel_text_addr(u64 *etext, char **text, size_t *text_len)
 {
 	size_t len = 0, alloc = 1 << 20, max = 64 << 20;
 	char *buf = malloc(alloc), *hit;
@@ -144,8 +145,10 @@ static u64 kernel_text_addr(u64 *etext)
 		if (len + 1 == alloc) {
 			char *nb;
 
-			if (alloc >= max)
+			if (alloc >= max) {
+				text = NULL;	/* a cut copy is no copy */
 				break;
+			}
 			nb = realloc(buf, alloc * 2);
 			if (!nb)
 				break;
@@ -153,6 +156,8 @@ static u64 kernel_text_addr(u64 *etext)
 			alloc *= 2;
 		}
 		n = read(fd, buf + len, alloc - 1 - len);
+		if (n < 0)
+			text = NULL;
 		if (n <= 0)
 			break;
 		len += (size_t)n;
@@ -165,6 +170,11 @@ static u64 kernel_text_addr(u64 *etext)
 	hit = memmem(buf, len, " _etext\n", 8);
 	if (hit)
 		*etext = kallsyms__line_addr(buf, hit);
+	if (ret && text) {
+		*text = buf;
+		*text_len = len;
+		return ret;
+	}
 out:
 	free(buf);
 	return ret;
@@ -203,8 +213,10 @@ int synth__kernel_mmap(struct synth_ctx *ctx)
 {
 	u8 bid[PERF_BUILD_ID_MAX];
 	int size, ret;
-	u64 etext, start = kernel_text_addr(&etext), len;
+	u64 etext, start, len;
 
+	start = kernel_text_addr(&etext, ctx->want_kallsyms ? &ctx->kallsyms : NULL,
+				 &ctx->kallsyms_len);
 	if (!start)
 		return 0;
 	/* Like upstream: the map ends at _etext when we know it. */

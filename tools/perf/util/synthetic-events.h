@@ -22,6 +22,14 @@ struct synth_ctx {
 	bool build_id_mmap2;		/* MMAP2 may carry build-ids (attr asked) */
 	bool mmap3;			/* write MMAP3 instead */
 	struct buildid_table *table;	/* every map written is noted here */
+	/*
+	 * Set: synth__kernel_mmap() hands over the /proc/kallsyms text it
+	 * read (the caller frees it), so that perf record can put it into
+	 * the build-id cache without reading the file again at the end.
+	 */
+	bool want_kallsyms;
+	char *kallsyms;
+	size_t kallsyms_len;
 	char buf[65536];		/* the record being built */
 };
 

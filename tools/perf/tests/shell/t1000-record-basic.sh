@@ -76,6 +76,15 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'default mode: build-id table and 
 	test -s "$HOME/.debug/[kernel.kallsyms]/$kid/kallsyms"
 '
 
+# Written from the text read at start-up, not read again at the end: the
+# entry must still be the whole file (one module loaded meanwhile aside).
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,ROOT 'the cached kallsyms is the running kernel'"'"'s, whole' '
+	kid=$("$UPSTREAM_PERF" buildid-list -k) &&
+	cmp "$HOME/.debug/[kernel.kallsyms]/$kid/kallsyms" /proc/kallsyms &&
+	PERF_BUILDID_DIR="$PWD/b-cache" perf record -q -B -o b.data -- "$WORKLOADS/demo" 0.1 >/dev/null &&
+	path_is_missing b-cache
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'upstream buildid-list reads our table' '
 	upstream_perf buildid-list -i table.data >list 2>/dev/null &&
 	grep -Fx "$(cat expect_line)" list &&
