@@ -3,6 +3,7 @@
  * perf report --stdio: one section per event, laid out like upstream perf
  * 6.1 (column header, dots line, rows, call graphs under the rows).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include "hist-print.h"
@@ -66,7 +67,7 @@ static void hist_entry__fprintf(const struct hist_entry *he, const struct hists 
 	fputc('\n', fp);
 }
 
-void hists__fprintf(const struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
+int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
 {
 	struct sort_widths sw;
 	size_t i;
@@ -89,10 +90,13 @@ void hists__fprintf(const struct hists *hists, const struct hists_print_opts *op
 			/* built for printing and dropped: only one graph is held at a time */
 			struct callchain_tree *graph = hists__entry_graph(hists, he);
 
-			if (graph)
-				callchain_tree__fprintf(fp, graph, period, hists->total_period,
-							opts->callchain);
+			/* an entry without its graph would be a wrong report */
+			if (!graph)
+				return -ENOMEM;
+			callchain_tree__fprintf(fp, graph, period, hists->total_period,
+						opts->callchain);
 			callchain_tree__delete(graph);
 		}
 	}
+	return 0;
 }

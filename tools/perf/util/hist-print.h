@@ -18,8 +18,9 @@ struct hists_print_opts {
 /*
  * The column header (widths from every entry, like upstream), then the
  * rows of hists->sorted (hists__output_resort() first), each followed
- * by its call graph when one is asked for.
+ * by its call graph when one is asked for.  0, or -ENOMEM when a graph
+ * could not be built (the report stops there rather than go on without).
  */
-void hists__fprintf(const struct hists *hists, const struct hists_print_opts *opts, FILE *fp);
+int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opts, FILE *fp);
 
 #endif

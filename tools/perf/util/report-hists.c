@@ -212,6 +212,7 @@ static unsigned long convert_unit(u64 n, char *unit)
 
 static int report_hists__print(struct report_hists *rh, struct perf_session *session)
 {
+	int err;
 	const struct report_hists_opts *opts = rh->opts;
 	struct hists_print_opts popts = {
 		.show_header	= !opts->quiet,
@@ -249,7 +250,9 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 			printf("# Event count (approx.): %llu\n#\n",
 			       (unsigned long long)hists->total_period);
 		}
-		hists__fprintf(hists, &popts, stdout);
+		err = hists__fprintf(hists, &popts, stdout);
+		if (err)
+			return err;
 		printf("\n\n");
 	}
 	return 0;
