@@ -131,6 +131,7 @@ static u64 kernel_text_addr(u64 *etext, char **text, size_t *text_len)
 {
 	size_t len = 0, alloc = 1 << 20, max = 64 << 20;
 	char *buf = malloc(alloc), *hit;
+	bool whole = false;
 	u64 ret = 0;
 	ssize_t n;
 	int fd;
@@ -145,10 +146,8 @@ static u64 kernel_text_addr(u64 *etext, char **text, size_t *text_len)
 		if (len + 1 == alloc) {
 			char *nb;
 
-			if (alloc >= max) {
-				text = NULL;	/* a cut copy is no copy */
+			if (alloc >= max)
 				break;
-			}
 			nb = realloc(buf, alloc * 2);
 			if (!nb)
 				break;
@@ -156,8 +155,7 @@ static u64 kernel_text_addr(u64 *etext, char **text, size_t *text_len)
 			alloc *= 2;
 		}
 		n = read(fd, buf + len, alloc - 1 - len);
-		if (n < 0)
-			text = NULL;
+		whole = !n;
 		if (n <= 0)
 			break;
 		len += (size_t)n;
@@ -170,7 +168,8 @@ static u64 kernel_text_addr(u64 *etext, char **text, size_t *text_len)
 	hit = memmem(buf, len, " _etext\n", 8);
 	if (hit)
 		*etext = kallsyms__line_addr(buf, hit);
-	if (ret && text) {
+	/* only a copy read to its end: a cut one would be a wrong cache entry */
+	if (ret && text && whole) {
 		*text = buf;
 		*text_len = len;
 		return ret;
