@@ -50,17 +50,13 @@ int thread__set_comm(struct thread *thread, const char *comm, bool exec)
 
 	if (!c)
 		return -ENOMEM;
-	if (exec) {
-		/* a new program: nothing mapped before the exec survives it */
-		struct maps *fresh = maps__new();
-
-		if (!fresh) {
-			free(c);
-			return -ENOMEM;
-		}
-		maps__put(thread->maps);
-		thread->maps = fresh;
-	}
+	/*
+	 * An exec keeps the maps, as upstream does: the kernel reports the
+	 * exec (this COMM) before the new program's mmaps, and samples taken
+	 * in between, still inside execve(), return to the old program (its
+	 * libc's execve).  The new program's mmaps then replace what they
+	 * overlap.
+	 */
 	free(thread->comm);
 	thread->comm = c;
 	thread->comm_exec = exec;

@@ -3,7 +3,8 @@
  * A thread: pid/tid, its command name and the maps of its process (shared
  * by the threads of one process).  fork copies the parent's maps (a new
  * process) or shares them (a new thread); exec (COMM with COMM_EXEC)
- * gives the process a fresh, empty address space.
+ * keeps them until the new program's mmaps replace what they overlap
+ * (see thread__set_comm()).
  */
 #ifndef __PERF_THREAD_H
 #define __PERF_THREAD_H
@@ -34,7 +35,7 @@ struct thread *thread__new(pid_t pid, pid_t tid, struct maps *maps, struct maps 
 struct thread *thread__get(struct thread *thread);
 void thread__put(struct thread *thread);
 
-/* Returns 0 or -ENOMEM.  @exec: the process exec'd: drop its maps. */
+/* Returns 0 or -ENOMEM.  @exec: the name comes from an exec (the maps stay). */
 int thread__set_comm(struct thread *thread, const char *comm, bool exec);
 
 /* The comm, or ":<tid>" like upstream when none was seen. */

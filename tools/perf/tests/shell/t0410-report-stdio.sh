@@ -35,8 +35,6 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record with upstream perf 
 	up_record -e cpu-clock,task-clock -c 100000 -o two.data &&
 	up_record -e cpu-clock -c 100000 -o - >pipe.data &&
 	our_record -e cpu-clock -c 100000 -o ours.data &&
-	# no sh in front: its exec leaves frames in the old image, and upstream
-	# keeps a process'"'"'s maps across exec where our machine drops them
 	taskset -c 0 "$UPSTREAM_PERF" record -q -g -e cpu-clock -c 100000 -o g.data -- \
 		"$WORKLOADS/demo" 0.1 >/dev/null 2>record.err
 '

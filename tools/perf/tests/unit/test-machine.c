@@ -182,11 +182,19 @@ static void test_thread_life(void **state)
 	assert_int_equal(maps__nr(parent->maps), 2);
 	assert_null(thread__find_map(parent, PERF_RECORD_MISC_USER, 0x500000));
 
-	/* exec: new comm, empty address space */
+	/*
+	 * exec: a new comm; the maps stay (samples still inside execve()
+	 * return to the old program) until the new program's replace them
+	 */
 	assert_int_equal(machine__process_comm(&m, 200, 200, "helper", true), 0);
 	assert_string_equal(thread__comm_str(child), "helper");
 	assert_true(child->comm_exec);
-	assert_int_equal(maps__nr(child->maps), 0);
+	assert_int_equal(maps__nr(child->maps), 3);
+	info = mmap_info(200, 0x500000, 0x2000, 0, "/bin/helper2", NULL);
+	assert_int_equal(machine__process_mmap(&m, &info), 0);
+	assert_int_equal(maps__nr(child->maps), 3);
+	assert_string_equal(thread__find_map(child, PERF_RECORD_MISC_USER, 0x501000)->dso->long_name,
+			    "/bin/helper2");
 	assert_int_equal(maps__nr(parent->maps), 2);
 
 	/* exit keeps the thread for late samples; a fork reusing the tid replaces it */
@@ -529,9 +537,11 @@ static void test_resolve_cache_follows_changes(void **state)
 	assert_true(m.addr_cache.bits > 12);
 	assert_string_equal(resolved_dso(&m, 8, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/b");
 
-	/* exec: nothing mapped before survives it */
+	/* exec keeps the maps until the new program's mmaps replace them */
 	assert_int_equal(machine__process_comm(&m, 7, 7, "new", true), 0);
-	assert_null(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010));
+	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/c");
+	mmap_user(&m, 7, 0x400000, "/nonexistent/d");
+	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/d");
 
 	/* kernel maps learned late, seen by kernel and user-mode lookups */
 	assert_null(resolved_dso(&m, 8, PERF_RECORD_MISC_KERNEL, kip));
