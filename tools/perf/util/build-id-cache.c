@@ -284,13 +284,11 @@ int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid)
 	return ret;
 }
 
-int build_id_cache__add_kallsyms_text(const char *dir, struct build_id *bid, const char *text,
-				      size_t len)
+int build_id_cache__add_kallsyms_text(const char *dir, const struct build_id *bid,
+				      const char *text, size_t len)
 {
-	int fd, ret = kernel__read_build_id(bid);
+	int fd, ret = 0;
 
-	if (ret)
-		return ret;
 	if (build_id_cache__cached(dir, bid))
 		return 0;
 	/* a file to copy from, so that the entry is written like any other */

@@ -63,11 +63,12 @@ int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid);
 
 /*
  * The same from @text, /proc/kallsyms as read already (perf record reads
- * it at start-up; reading it again at the end cost 40 ms of finalizing).
- * Nothing is written when the running kernel is cached already.
+ * it at start-up; reading it again at the end cost 40 ms of finalizing),
+ * for the running kernel, whose build-id the caller read: @bid.  Nothing
+ * is written when that kernel is cached already.
  */
-int build_id_cache__add_kallsyms_text(const char *dir, struct build_id *bid, const char *text,
-				      size_t len);
+int build_id_cache__add_kallsyms_text(const char *dir, const struct build_id *bid,
+				      const char *text, size_t len);
 
 /* Is there a .build-id/ entry for @bid? */
 bool build_id_cache__cached(const char *dir, const struct build_id *bid);

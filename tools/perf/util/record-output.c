@@ -68,13 +68,13 @@ static struct synth_ctx *record__synth_ctx(struct record *rec)
  */
 static void record__cache_kallsyms(struct record *rec, struct synth_ctx *ctx)
 {
-	struct build_id running = { .size = 0 };
 	char dir[PATH_MAX];
 	int ret;
 
-	if (!ctx->kallsyms || build_id_cache__dir(dir, sizeof(dir)))
+	if (!ctx->kallsyms || !ctx->kallsyms_bid.size || build_id_cache__dir(dir, sizeof(dir)))
 		return;
-	ret = build_id_cache__add_kallsyms_text(dir, &running, ctx->kallsyms, ctx->kallsyms_len);
+	ret = build_id_cache__add_kallsyms_text(dir, &ctx->kallsyms_bid, ctx->kallsyms,
+						ctx->kallsyms_len);
 	if (ret)
 		pr_debug(rec->opts.verbose, 1, "build-id cache: [kernel.kallsyms] not added: %s\n",
 			 strerror(-ret));

@@ -223,6 +223,8 @@ int synth__kernel_mmap(struct synth_ctx *ctx)
 	size = buildid__read_kernel(bid);
 	if (size < 0)
 		size = 0;
+	if (size > 0)
+		build_id__init(&ctx->kallsyms_bid, bid, (u8)size);
 	ret = synth__kernel_map(ctx, "[kernel.kallsyms]_text", start, len, start, bid, (u8)size);
 	if (ret)
 		return ret;

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include "event.h"
 #include "buildid-table.h"
+#include "build-id.h"
 
 struct synth_ctx {
 	/* Write one record; negative return stops synthesis. */
@@ -24,12 +25,14 @@ struct synth_ctx {
 	struct buildid_table *table;	/* every map written is noted here */
 	/*
 	 * Set: synth__kernel_mmap() hands over the /proc/kallsyms text it
-	 * read (the caller frees it), so that perf record can put it into
-	 * the build-id cache without reading the file again at the end.
+	 * read (the caller frees it) and the running kernel's build-id, so
+	 * that perf record can put it into the build-id cache without
+	 * reading the file again at the end.
 	 */
 	bool want_kallsyms;
 	char *kallsyms;
 	size_t kallsyms_len;
+	struct build_id kallsyms_bid;
 	char buf[65536];		/* the record being built */
 };
 
