@@ -44,7 +44,7 @@ void addr_cache__init(struct addr_cache *cache)
 {
 	cache->slots = NULL;
 	cache->bits = ADDR_CACHE_MIN_BITS;
-	cache->hits = cache->misses = cache->misses_here = 0;
+	cache->hits = cache->misses = 0;
 }
 
 static void addr_cache__free_slots(struct addr_cache *cache)
@@ -66,7 +66,7 @@ void addr_cache__exit(struct addr_cache *cache)
 static bool addr_cache__prepare(struct addr_cache *cache)
 {
 	if (cache->slots && cache->bits < ADDR_CACHE_MAX_BITS &&
-	    cache->misses_here > (1u << cache->bits)) {
+	    cache->misses > (1u << cache->bits)) {
 		addr_cache__free_slots(cache);
 		cache->bits += ADDR_CACHE_GROW_BITS;
 		if (cache->bits > ADDR_CACHE_MAX_BITS)
@@ -74,7 +74,7 @@ static bool addr_cache__prepare(struct addr_cache *cache)
 	}
 	if (!cache->slots) {
 		cache->slots = calloc(1u << cache->bits, sizeof(*cache->slots));
-		cache->misses_here = 0;
+		cache->misses = 0;
 	}
 	return cache->slots != NULL;
 }
@@ -112,7 +112,6 @@ bool addr_cache__lookup(struct addr_cache *cache, const struct addr_cache_key *k
 	return true;
 miss:
 	cache->misses++;
-	cache->misses_here++;
 	return false;
 }
 

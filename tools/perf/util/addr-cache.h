@@ -23,8 +23,8 @@ struct addr_cache_slot;
 struct addr_cache {
 	struct addr_cache_slot	*slots;		/* NULL until the first store */
 	unsigned int		bits;		/* 1 << bits slots */
-	u64			hits, misses;
-	u64			misses_here;	/* since the table took its size */
+	u64			hits;
+	u64			misses;		/* since the table took its size */
 };
 
 struct addr_cache_key {

@@ -150,22 +150,30 @@ static int entry_rel(char *buf, size_t size, const char *name, const struct buil
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
+/* All of @p, however many writes it takes.  0 or -errno. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0)
+			return -errno;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
 static int copy_fd(int in, int out)
 {
 	char buf[65536];
 	ssize_t n;
+	int ret;
 
 	while ((n = read(in, buf, sizeof(buf))) > 0) {
-		char *p = buf;
-
-		while (n > 0) {
-			ssize_t w = write(out, p, n);
-
-			if (w < 0)
-				return -errno;
-			p += w;
-			n -= w;
-		}
+		ret = write_all(out, buf, (size_t)n);
+		if (ret)
+			return ret;
 	}
 	return n < 0 ? -errno : 0;
 }
@@ -287,7 +295,7 @@ int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid)
 int build_id_cache__add_kallsyms_text(const char *dir, const struct build_id *bid,
 				      const char *text, size_t len)
 {
-	int fd, ret = 0;
+	int fd, ret;
 
 	if (build_id_cache__cached(dir, bid))
 		return 0;
@@ -295,16 +303,7 @@ int build_id_cache__add_kallsyms_text(const char *dir, const struct build_id *bi
 	fd = memfd_create("kallsyms", MFD_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	while (len && ret >= 0) {
-		ssize_t w = write(fd, text, len);
-
-		if (w < 0)
-			ret = -errno;
-		else {
-			text += w;
-			len -= (size_t)w;
-		}
-	}
+	ret = write_all(fd, text, len);
 	if (!ret && lseek(fd, 0, SEEK_SET) < 0)
 		ret = -errno;
 	if (!ret)
