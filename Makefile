@@ -14,7 +14,8 @@ O         := build
 PKGS      := libelf libdw libdebuginfod zlib liblzma libzstd
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# libdebuginfod is opened at run time, not linked (see util/debuginfod.c)
+PKG_LIBS   := $(shell pkg-config --libs $(filter-out libdebuginfod,$(PKGS)) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 
 INCLUDES  := -Itools/include -Iinclude -Iinclude/uapi -Itools/perf

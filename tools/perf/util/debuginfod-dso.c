@@ -37,7 +37,7 @@ int debuginfod__setup_dso_hook(struct dso_load_opts *opts, const char *urls, int
 		return 0;
 	f = debuginfod_fetcher__new(&dopts);
 	if (!f)
-		return -ENOMEM;
+		return errno == ENOENT ? 0 : -ENOMEM;	/* no library: go on without */
 	opts->debuginfod = debuginfod_dso__fetch;
 	opts->debuginfod_priv = f;
 	*fetcher = f;

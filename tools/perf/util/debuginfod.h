@@ -79,7 +79,8 @@ struct debuginfod_fetcher;
 /*
  * Create a fetcher.  Exports the time bounds (and opts->urls) to the
  * environment where libdebuginfod reads them, so call it before starting
- * threads that might read the environment.  NULL on ENOMEM or EINVAL.
+ * threads that might read the environment.  NULL with errno: ENOMEM,
+ * EINVAL, or ENOENT when libdebuginfod cannot be loaded (said on stderr).
  */
 struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts *opts);
 void debuginfod_fetcher__delete(struct debuginfod_fetcher *f);

@@ -91,6 +91,21 @@ test_expect_success NETNS,PERF_EVENTS 'prod serves its binaries; on analysis the
 	! grep hot_loop_a unresolved
 '
 
+# libdebuginfod is loaded when a fetch is due, not linked: without it
+# perf still runs, says why nothing is fetched, and reports the rest.
+test_expect_success NETNS,PERF_EVENTS,REPORT_SYMBOLS 'analysis without libdebuginfod: a warning, no fetch, a report' '
+	lib=$(ldconfig -p | awk "/^[[:space:]]*libdebuginfod\.so\.1 .*x86-64/ { print \$NF; exit }") &&
+	test -n "$lib" &&
+	URLS=$(cat url) on_analysis unshare -m sh -c \
+		"mount --bind /dev/null $lib && perf --version && perf report --stdio -i prod.data" \
+		>actual 2>err &&
+	grep "^perf version" actual &&
+	grep "debuginfod: cannot load libdebuginfod.so.1 (.*): symbols are not fetched" err &&
+	grep " demo " actual &&
+	! grep hot_loop_a actual &&
+	test "$(debuginfod_server_metric pstate "http_requests_total{type=\"executable\"}")" = 0
+'
+
 test_expect_success NETNS,PERF_EVENTS,REPORT_SYMBOLS 'analysis: report with DEBUGINFOD_URLS prints prod'\''s top symbols' '
 	URLS=$(cat url) report_symbols on_analysis -i prod.data >actual &&
 	test_cmp prod.top actual &&
