@@ -11,7 +11,7 @@
  * rounds, never the whole file.
  *
  * Records are queued by pointer when they stay where they are until
- * delivered: inside a chunk the caller read them into (queued with
+ * delivered: inside a window of the file the caller mapped (queued with
  * ordered_events__queue_in(), which holds a reference on the chunk).
  * Others (a stream buffer, decompressed records) are copied into chunks
  * of the queue's own.  A chunk is freed when its last reference goes.
@@ -56,8 +56,6 @@ struct ordered_events {
 	 */
 	size_t			max_queued;
 	struct oe_chunk		*chunk;		/* current copy chunk */
-	struct oe_chunk		*free_chunks;	/* read chunks for reuse */
-	unsigned int		nr_free;
 	ordered_events__deliver_t deliver;
 	void			*priv;
 };
@@ -81,16 +79,15 @@ int ordered_events__queue(struct ordered_events *oe, const union perf_event *eve
 			  u64 time, u64 file_offset, bool copy);
 
 /*
- * A chunk for records read from a file, @size bytes at oe_chunk__data(),
- * 8-aligned, with one reference: the reader's, dropped with
- * oe_chunk__put() when it moves on.  Chunks nobody needs any more are
- * kept in @oe for reuse (a zeroed @oe works when no queue is used),
- * until ordered_events__free_chunks() or __exit().  NULL without memory.
+ * A window of the file @fd: @len bytes from offset @off (any alignment)
+ * mapped read-only at oe_chunk__data(), with one reference: the reader's,
+ * dropped with oe_chunk__put() when it moves on.  Unmapped when its last
+ * reference goes.  NULL with errno set when it cannot be mapped.  The
+ * caller keeps the window inside the file: a page past its end faults.
  */
-struct oe_chunk *oe_chunk__new(struct ordered_events *oe, size_t size);
+struct oe_chunk *oe_chunk__map(int fd, u64 off, size_t len);
 char *oe_chunk__data(struct oe_chunk *chunk);
-void oe_chunk__put(struct ordered_events *oe, struct oe_chunk *chunk);
-void ordered_events__free_chunks(struct ordered_events *oe);
+void oe_chunk__put(struct oe_chunk *chunk);
 
 /* Queue @event, which lies in @chunk, by pointer: @chunk lives until it is delivered. */
 int ordered_events__queue_in(struct ordered_events *oe, const union perf_event *event,
