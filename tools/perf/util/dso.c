@@ -527,7 +527,7 @@ static void loader__kallsyms(struct dso_loader *ld, const char *path, enum dso_b
 		ld->err = ret;
 	if (ret <= 0)
 		return;
-	if (syms->nr == 1 && syms->entries[0]->start == 0) {
+	if (syms->nr == 1 && syms->starts[0] == 0) {
 		pr_warning("%s: all addresses are 0 (kptr_restrict?): not used\n", path);
 		symbols__exit(syms);
 		return;

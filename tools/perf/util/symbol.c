@@ -4,18 +4,15 @@
  *
  * Symbols are collected unsorted while a source is read, then sorted once
  * (symbols__fixup()); lookups are a binary search over the sorted array.
- * The symbols are carved from 256 KiB blocks, freed together: a kernel's
- * 200000 kallsyms cost no per-symbol malloc (it was a third of a small
- * report's start-up).
+ * The symbols are carved from 256 KiB blocks, freed together: a per-symbol
+ * malloc was a third of a small report's start-up.  A kernel's kallsyms
+ * table is filled in as it is looked up (symbol-kallsyms.c).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <ctype.h>
-#include <fcntl.h>
-#include <unistd.h>
-#include "symbol.h"
+#include "symbol-int.h"
 #include "mem-populate.h"
 #include "demangle.h"
 #include "debug.h"
@@ -70,7 +67,12 @@ void symbols__init(struct symbols *syms)
 void symbols__exit(struct symbols *syms)
 {
 	struct symbol_chunk *c, *next;
+	size_t i;
 
+	/* a kallsyms table's entries were made one by one */
+	for (i = 0; syms->rows && i < syms->nr; i++)
+		free(syms->entries[i]);
+	kallsyms_rows__delete(syms->rows);
 	for (c = syms->chunks; c; c = next) {
 		next = c->next;
 		free(c);
@@ -87,6 +89,8 @@ int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
 	size_t len = strlen(name);
 	struct symbol *sym;
 
+	if (syms->rows)
+		return -EINVAL;
 	if (syms->nr == syms->alloc) {
 		size_t n = syms->alloc ? syms->alloc * 2 : 256;
 		struct symbol **e = realloc(syms->entries, n * sizeof(*e));
@@ -205,6 +209,8 @@ void symbols__fixup(struct symbols *syms)
 {
 	size_t i, out = 0;
 
+	if (syms->rows)
+		return;		/* made final by its loader */
 	symbols__sort(syms);
 
 	/* Zero-size symbols (assembly, kallsyms) run up to the next one. */
@@ -237,16 +243,21 @@ void symbols__fixup(struct symbols *syms)
 	syms->nr = out;
 	for (i = 0; i < syms->nr; i++)
 		syms->entries[i]->seq = (u32)i;
-	/*
-	 * A report looks up every frame of every sample: a binary search
-	 * through the symbols' own starts missed the cache at every step,
-	 * and most lookups repeat an address seen before.  Without the
-	 * memory for these, lookups search the symbols.
-	 */
 	free(syms->starts);
 	syms->starts = malloc((syms->nr ? syms->nr : 1) * sizeof(*syms->starts));
 	for (i = 0; syms->starts && i < syms->nr; i++)
 		syms->starts[i] = syms->entries[i]->start;
+	symbols__index(syms);
+}
+
+/*
+ * A report looks up every frame of every sample: a binary search through
+ * the symbols' own starts missed the cache at every step, and most
+ * lookups repeat an address seen before.  Without the memory for these,
+ * lookups search the symbols.
+ */
+void symbols__index(struct symbols *syms)
+{
 	free(syms->cache);
 	syms->cache = NULL;
 	if (syms->nr >= SYMBOL_CACHE_MIN)
@@ -254,8 +265,20 @@ void symbols__fixup(struct symbols *syms)
 	syms->sorted = true;
 }
 
+/*
+ * Filling a kallsyms entry in is a cache fill, like the lookup cache's:
+ * the table's contents do not change, so lookups keep taking it const.
+ */
+const struct symbol *symbols__entry(const struct symbols *syms, size_t i)
+{
+	if (!syms->entries[i] && syms->rows)
+		syms->entries[i] = kallsyms_rows__symbol(syms->rows, syms, i);
+	return syms->entries[i];
+}
+
 static const struct symbol *symbols__search(const struct symbols *syms, u64 addr)
 {
+	const struct symbol *sym;
 	size_t lo = 0, hi = syms->nr;
 
 	/* the last symbol whose start <= addr */
@@ -270,9 +293,8 @@ static const struct symbol *symbols__search(const struct symbols *syms, u64 addr
 	}
 	if (!lo)
 		return NULL;
-	if (addr < syms->entries[lo - 1]->end)
-		return syms->entries[lo - 1];
-	return NULL;
+	sym = symbols__entry(syms, lo - 1);
+	return sym && addr < sym->end ? sym : NULL;
 }
 
 const struct symbol *symbols__find(const struct symbols *syms, u64 addr)
@@ -297,155 +319,10 @@ const struct symbol *symbols__find_by_name(const struct symbols *syms, const cha
 	size_t i;
 
 	for (i = 0; i < syms->nr; i++) {
-		if (!strcmp(syms->entries[i]->name, name))
-			return syms->entries[i];
+		const struct symbol *sym = symbols__entry(syms, i);
+
+		if (sym && !strcmp(sym->name, name))
+			return sym;
 	}
 	return NULL;
-}
-
-bool kallsyms__is_function(char type)
-{
-	type = toupper((unsigned char)type);
-	return type == 'T' || type == 'W';
-}
-
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/*
- * Split the kallsyms line at @p (ending before @end, at its '\n') in
- * place.  False for a malformed line: no hex address (or one too long),
- * no single type character, or no name.
- */
-static bool kallsyms__split(char *p, char *end, u64 *addr, char *type, char **name,
-			    char **module)
-{
-	int d, n = 0;
-
-	*addr = 0;
-	for (; p < end && (d = hex_digit(*p)) >= 0; p++, n++)
-		*addr = *addr << 4 | d;
-	if (!n || n > 16 || end - p < 4 || p[0] != ' ' || p[2] != ' ' ||
-	    isspace((unsigned char)p[1]) || isspace((unsigned char)p[3]))
-		return false;
-	*type = p[1];
-	*name = p += 3;
-	*module = NULL;
-	while (p < end && *p != '\t' && *p != ' ')
-		p++;
-	if (p < end) {
-		*p++ = '\0';
-		while (p < end && (*p == '\t' || *p == ' '))
-			p++;
-		if (p < end && *p == '[') {
-			char *close = memchr(p, ']', end - p);
-
-			if (close) {
-				*close = '\0';
-				*module = p + 1;
-			}
-		}
-	}
-	*end = '\0';
-	return true;
-}
-
-#define KALLSYMS_BUF	(256 * 1024)
-
-/*
- * Read in blocks and split by hand: 120k lines of getline() and
- * strtoull() were a third of a small report's start-up.  One block-sized
- * buffer, reused: a buffer the size of the file cost more in page faults
- * than the parsing saved.
- */
-int kallsyms__parse(const char *path, void *priv, kallsyms_cb_t cb)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
-	size_t have = 0;
-	bool eof = false, skip = false;
-	char *buf;
-
-	if (fd < 0) {
-		err = -errno;
-		pr_err("%s: %s\n", path, strerror(errno));
-		return err;
-	}
-	buf = malloc(KALLSYMS_BUF + 1);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (!err && !eof) {
-		ssize_t r = read(fd, buf + have, KALLSYMS_BUF - have);
-		char *p, *nl, *end;
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			err = -EIO;
-			pr_err("%s: read error\n", path);
-			break;
-		}
-		have += r;
-		eof = !r;
-		if (eof && have)
-			buf[have++] = '\n';	/* a last line without its newline */
-		end = buf + have;
-		for (p = buf; !err && (nl = memchr(p, '\n', end - p)); p = nl + 1) {
-			char type, *name, *module;
-			u64 addr;
-
-			if (skip)	/* the end of a line longer than the buffer */
-				skip = false;
-			else if (kallsyms__split(p, nl, &addr, &type, &name, &module))
-				err = cb(priv, name, type, addr, module);
-		}
-		/* a line longer than the buffer is dropped whole, not split */
-		if (p == buf && have == KALLSYMS_BUF) {
-			skip = true;
-			have = 0;
-		} else {
-			have = end - p;
-			memmove(buf, p, have);
-		}
-	}
-	free(buf);
-	close(fd);
-	return err;
-}
-
-static int kallsyms__add_cb(void *priv, const char *name, char type, u64 start,
-			    const char *module)
-{
-	struct symbols *syms = priv;
-	char *demangled;
-	int err;
-
-	if (!kallsyms__is_function(type))
-		return 0;
-	/* Rust code in the kernel has v0-mangled names */
-	demangled = demangle__sym(name, false);
-	err = symbols__add(syms, start, 0, toupper((unsigned char)type) == 'W' ? STB_WEAK :
-			   isupper((unsigned char)type) ? STB_GLOBAL : STB_LOCAL,
-			   STT_FUNC, demangled ? demangled : name);
-	free(demangled);
-	return err;
-}
-
-int symbols__load_kallsyms(struct symbols *syms, const char *path)
-{
-	size_t before = syms->nr;
-	int err;
-
-	err = kallsyms__parse(path, syms, kallsyms__add_cb);
-	if (err)
-		return err;
-	symbols__fixup(syms);
-	/* fixup may have merged aliases: count what is left */
-	return syms->nr >= before ? (int)(syms->nr - before) : 0;
 }

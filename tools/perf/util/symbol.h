@@ -39,8 +39,10 @@ static inline size_t symbol__namelen(const struct symbol *sym)
 
 struct symbol_chunk;
 struct symbol_cache_slot;
+struct kallsyms_rows;
 
 struct symbols {
+	/* sorted; NULL in a kallsyms table until looked up: symbols__entry() */
 	struct symbol	**entries;
 	u64		*starts;	/* entries[i]->start, for the binary search */
 	/* the last lookups by address: a profile repeats its return addresses */
@@ -51,12 +53,13 @@ struct symbols {
 	/* the symbols themselves, carved from big blocks (a kernel has 200k) */
 	struct symbol_chunk *chunks;
 	size_t		chunk_used;
+	struct kallsyms_rows *rows;	/* a kallsyms table's text, or NULL */
 };
 
 void symbols__init(struct symbols *syms);
 void symbols__exit(struct symbols *syms);
 
-/* Copies @name.  Returns 0 or -ENOMEM. */
+/* Copies @name.  Returns 0, -ENOMEM, or -EINVAL on a kallsyms table. */
 int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
 		 const char *name);
 
@@ -74,23 +77,20 @@ void symbols__fixup(struct symbols *syms);
 /* The symbol containing @addr, or NULL.  O(log n). */
 const struct symbol *symbols__find(const struct symbols *syms, u64 addr);
 
+/* Entry @i (< nr) of a sorted table; NULL only when it cannot be made (ENOMEM). */
+const struct symbol *symbols__entry(const struct symbols *syms, size_t i);
+
 /* Linear; for tests and tools that look a name up once. */
 const struct symbol *symbols__find_by_name(const struct symbols *syms, const char *name);
 
 /*
- * /proc/kallsyms format: "<hex addr> <type char> <name>[\t[module]]".
- * Calls @cb for each well-formed line (malformed ones are skipped); a
- * non-zero return from @cb stops the walk and is returned.  Returns
- * -errno when @path cannot be read (after a one-line message).
+ * Load the function symbols of a kallsyms file ("<hex addr> <type>
+ * <name>[\t[module]]" lines, T/t/W/w kept, malformed lines skipped) into
+ * an empty table, one per address: the last listed, as symbols__fixup()
+ * would choose.  Entries are made when first looked up (see
+ * symbols__entry()).  Returns #symbols or -errno (after a one-line
+ * message when the file cannot be read).
  */
-typedef int (*kallsyms_cb_t)(void *priv, const char *name, char type, u64 start,
-			     const char *module);
-int kallsyms__parse(const char *path, void *priv, kallsyms_cb_t cb);
-
-/* kallsyms types that are code: T/t/W/w. */
-bool kallsyms__is_function(char type);
-
-/* Load the function symbols of a kallsyms file.  Returns #symbols or -errno. */
 int symbols__load_kallsyms(struct symbols *syms, const char *path);
 
 /* ---- ELF images (symbol-elf.c) ------------------------------------------ */

@@ -558,6 +558,89 @@ static void test_lookup_matches_scan(void **state)
 	}
 }
 
+/*
+ * A kallsyms table is filled in as it is looked up.  Against the eager
+ * way (every row added, then symbols__fixup()'s alias and end rules) on
+ * a shuffled file with aliases, data rows, modules and a Rust name: the
+ * same symbol (name, start, end, binding) at every address probed, and
+ * only looked-up rows made.
+ */
+static void test_kallsyms_lazy_matches_eager(void **state)
+{
+	static const char types[] = "tTTtWwDdbr";
+	struct fixture *f = *state;
+	unsigned int seed = 777;
+	struct symbols lazy, eager;
+	size_t nr = 3000, i, made = 0;
+	u64 *addrs = calloc(nr, sizeof(*addrs));
+	char path[4200], name[64];
+	FILE *fp;
+
+	assert_non_null(addrs);
+	snprintf(path, sizeof(path), "%s/kallsyms-lazy", f->dir);
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	symbols__init(&eager);
+	for (i = 0; i < nr; i++)	/* sorted, with a run of aliases now and then */
+		addrs[i] = i && rand_r(&seed) % 5 == 0 ? addrs[i - 1] :
+			   (i ? addrs[i - 1] : 0xffffffff81000000ULL) + 1 + rand_r(&seed) % 500;
+	for (i = 0; i < nr; i++) {	/* listed out of order */
+		size_t j = i + rand_r(&seed) % (nr - i);
+		u64 t = addrs[i];
+		char type = types[rand_r(&seed) % (sizeof(types) - 1)];
+
+		addrs[i] = addrs[j];
+		addrs[j] = t;
+		if (i == 17)
+			snprintf(name, sizeof(name), "_RNvCs1234_7mycrate3foo");
+		else
+			snprintf(name, sizeof(name), "%sfn%zu", rand_r(&seed) % 3 ? "" : "__", i);
+		fprintf(fp, "%016llx %c %s%s\n", (unsigned long long)addrs[i], type, name,
+			i % 7 ? "" : "\t[somemod]");
+		if (type == 't' || type == 'T' || type == 'w' || type == 'W') {
+			char *dm = demangle__sym(name, false);
+
+			assert_int_equal(symbols__add(&eager, addrs[i], 0,
+				type == 'W' || type == 'w' ? STB_WEAK :
+				type == 'T' ? STB_GLOBAL : STB_LOCAL, STT_FUNC, dm ? dm : name), 0);
+			free(dm);
+		}
+	}
+	fputs("garbage\nffffffff8100zzzz T bad\n", fp);
+	assert_int_equal(fclose(fp), 0);
+	symbols__fixup(&eager);
+
+	symbols__init(&lazy);
+	assert_int_equal(symbols__load_kallsyms(&lazy, path), (int)eager.nr);
+	for (i = 0; i < lazy.nr; i++)
+		assert_null(lazy.entries[i]);
+	for (i = 0; i < 20000; i++) {
+		u64 a = 0xffffffff81000000ULL + rand_r(&seed) % 
+			(eager.entries[eager.nr - 1]->end - 0xffffffff81000000ULL + 100);
+		const struct symbol *x = symbols__find(&lazy, a), *y = symbols__find(&eager, a);
+
+		if (!y) {
+			assert_null(x);
+			continue;
+		}
+		assert_non_null(x);
+		assert_string_equal(x->name, y->name);
+		assert_int_equal(x->start, y->start);
+		assert_int_equal(x->end, y->end);
+		assert_int_equal(x->binding, y->binding);
+		assert_int_equal(symbol__namelen(x), symbol__namelen(y));
+	}
+	for (i = 0; i < lazy.nr; i++)
+		made += lazy.entries[i] != NULL;
+	assert_true(made > 0 && made < lazy.nr);
+	/* the Rust name, demangled; a name lookup makes the rest */
+	assert_non_null(symbols__find_by_name(&lazy, "mycrate::foo"));
+	assert_int_equal(symbols__add(&lazy, 1, 1, STB_GLOBAL, STT_FUNC, "x"), -EINVAL);
+	symbols__exit(&lazy);
+	symbols__exit(&eager);
+	free(addrs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -571,6 +654,7 @@ int main(void)
 		cmocka_unit_test(test_build_id_and_debuglink),
 		cmocka_unit_test(test_broken_files),
 		cmocka_unit_test(test_kallsyms),
+		cmocka_unit_test(test_kallsyms_lazy_matches_eager),
 		cmocka_unit_test(test_label_symbols),
 		cmocka_unit_test(test_plt_symbols),
 		cmocka_unit_test(test_alias_choice),
