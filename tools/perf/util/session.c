@@ -53,9 +53,12 @@ struct walk {
  * about two rounds of records whatever the file's size.
  */
 #define READ_WINDOW	(4u << 20)
-#ifndef PREFETCH_AHEAD
-#define PREFETCH_AHEAD 4096
-#endif
+/*
+ * Each record's header says where the next one starts: a chain of
+ * dependent loads, each a cache miss in a fresh mapping.  Asking for the
+ * bytes this far ahead of the walk keeps them coming.
+ */
+#define PREFETCH_AHEAD	4096
 
 int perf_session__open(struct perf_session *session, struct perf_data *data)
 {
