@@ -276,20 +276,43 @@ const struct symbol *symbols__entry(const struct symbols *syms, size_t i)
 	return syms->entries[i];
 }
 
+/*
+ * The number of starts <= @addr.  No branch on the comparisons: they go
+ * either way at random, and mispredicting half of a dozen per lookup cost
+ * more than the search itself.
+ */
+static size_t starts__upper(const u64 *starts, size_t nr, u64 addr)
+{
+	const u64 *base = starts;
+
+	if (!nr)
+		return 0;
+	while (nr > 1) {
+		size_t half = nr / 2;
+
+		base = base[half] <= addr ? base + half : base;
+		nr -= half;
+	}
+	return (size_t)(base - starts) + (*base <= addr);
+}
+
 static const struct symbol *symbols__search(const struct symbols *syms, u64 addr)
 {
 	const struct symbol *sym;
 	size_t lo = 0, hi = syms->nr;
 
 	/* the last symbol whose start <= addr */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		u64 start = syms->starts ? syms->starts[mid] : syms->entries[mid]->start;
+	if (syms->starts) {
+		lo = starts__upper(syms->starts, syms->nr, addr);
+	} else {
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
 
-		if (start <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
+			if (syms->entries[mid]->start <= addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
 	}
 	if (!lo)
 		return NULL;
