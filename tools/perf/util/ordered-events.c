@@ -205,6 +205,13 @@ static int oe__sort(struct ordered_events *oe)
 	return 0;
 }
 
+/*
+ * Records are delivered in time order, far from where the walk left
+ * them in the cache (a round or two back): asking for the ones this many
+ * places ahead hides the misses.  Two lines: the header and the sample
+ * fields after it.
+ */
+#define OE_PREFETCH	4
 /* Deliver the @n oldest records (the queue is sorted) and drop them. */
 static int oe__deliver(struct ordered_events *oe, size_t n)
 {
@@ -213,6 +220,11 @@ static int oe__deliver(struct ordered_events *oe, size_t n)
 
 	for (i = 0; i < n && !err; i++) {
 		const struct ordered_event *ev = &oe->queue[i];
+
+		if (i + OE_PREFETCH < n) {
+			__builtin_prefetch(oe->queue[i + OE_PREFETCH].event);
+			__builtin_prefetch((const char *)oe->queue[i + OE_PREFETCH].event + 64);
+		}
 
 		oe->last_flush = ev->time;
 		err = oe->deliver(oe, ev, oe->priv);
