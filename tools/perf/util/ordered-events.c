@@ -38,9 +38,10 @@ void ordered_events__init(struct ordered_events *oe, ordered_events__deliver_t d
 
 /*
  * MAP_POPULATE: the window is read front to back right away, and faulting
- * it in one call costs a third of a fault per page (4 against 13 ms per
- * 100 MB here, a virtual machine where each fault is dear).  Private and
- * read-only: the file is never written through it.
+ * it in with one call instead of a fault per page (dear in a virtual
+ * machine) is most of why mapping beat read(2) here: a flat report's
+ * system time per 100 MB went from 19 to 10 ms.  Private and read-only:
+ * the file is never written through it.
  */
 struct oe_chunk *oe_chunk__map(int fd, u64 off, size_t len)
 {
