@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Fault in a fresh block in one system call: the tools fill blocks of
- * hundreds of KiB (symbols, read chunks) right after allocating them, and
+ * hundreds of KiB (symbols, the kallsyms text) right after allocating them, and
  * a page fault per 4 KiB page cost a sixth of a report's time here (a
  * virtual machine, where each fault is dear).  Only a hint: kernels
  * before 5.14 refuse it and the pages fault in as before.

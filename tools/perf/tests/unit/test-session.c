@@ -4,7 +4,7 @@
  * records of odd sizes (misaligned), COMPRESSED records whose zstd frame
  * and inner records straddle two containers, and damage: a truncated
  * stream tail is tolerated, a bad record inside a sized data section is not.
- * A file longer than the reader's chunks, in time order through the queue.
+ * A file longer than the reader's windows, in time order through the queue.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -340,11 +340,12 @@ static void test_payload_past_end(void **state)
 }
 
 /*
- * A file several read chunks long: rounds of two interleaved "CPUs" of
- * samples (ip, time), records cut at every chunk boundary, a misaligning
- * odd record now and then, and a payload longer than a chunk.  Samples
- * come out in time order with their contents intact: queued records
- * point into chunks, which must live until they are delivered.
+ * A file several read windows (4 MiB) long: rounds of two interleaved
+ * "CPUs" of samples (ip, time), records cut at every window boundary, a
+ * misaligning odd record now and then, and a payload longer than a
+ * window.  Samples come out in time order with their contents intact:
+ * queued records point into windows, which must stay mapped until they
+ * are delivered.
  */
 struct ordered_seen {
 	struct perf_tool tool;
@@ -382,11 +383,11 @@ static void add_sample(struct buf *b, u64 time)
 	buf__add(b, &rec, sizeof(rec));
 }
 
-static void test_walk_file_in_chunks(void **state)
+static void test_walk_file_in_windows(void **state)
 {
 	struct perf_event_header round = { .type = PERF_RECORD_FINISHED_ROUND,
 					   .size = sizeof(round) };
-	const u64 rounds = 400, per_cpu = 300;
+	const u64 rounds = 600, per_cpu = 300;
 	struct perf_session session;
 	struct buf recs = { 0 };
 	struct ordered_seen os;
@@ -405,10 +406,10 @@ static void test_walk_file_in_chunks(void **state)
 		for (k = 0; k < per_cpu; k++)
 			add_sample(&recs, 2 + r * 2 * per_cpu + 2 * k);
 		if (r == rounds / 2)
-			add_auxtrace(&recs, 3 << 20);
+			add_auxtrace(&recs, 5 << 20);
 		buf__add(&recs, &round, sizeof(round));
 	}
-	assert_true(recs.len > (6u << 20));
+	assert_true(recs.len > (12u << 20));
 	write_data_type(path, &recs, false, PERF_SAMPLE_IP | PERF_SAMPLE_TIME);
 	for (pass = 0; pass < 2; pass++) {
 		memset(&os, 0, sizeof(os));
@@ -421,7 +422,7 @@ static void test_walk_file_in_chunks(void **state)
 		perf_session__close(&session);
 		perf_data__close(&in);
 		assert_int_equal(os.n, rounds * 2 * per_cpu);
-		assert_int_equal(os.payload, 3 << 20);
+		assert_int_equal(os.payload, 5 << 20);
 		/* without the queue the CPUs come out one after the other */
 		if (pass)
 			assert_false(os.bad);
@@ -435,10 +436,10 @@ static void test_walk_file_in_chunks(void **state)
 /*
  * Damage in a file whose data size is a guess (the header says 0, as
  * after perf record was killed) ends the walk, even with megabytes after it: reading on
- * at the next chunk would resync in the middle of records.  A payload
+ * at the next window would resync in the middle of records.  A payload
  * longer than the rest of the file is refused at once, not read for.
  */
-static void test_damage_ends_chunked_walk(void **state)
+static void test_damage_ends_windowed_walk(void **state)
 {
 	struct perf_record_auxtrace at = {
 		.header = { .type = PERF_RECORD_AUXTRACE, .size = sizeof(at) },
@@ -483,8 +484,8 @@ int main(void)
 		cmocka_unit_test(test_truncated_stream_tail),
 		cmocka_unit_test(test_bad_record_in_sized_file),
 		cmocka_unit_test(test_payload_past_end),
-		cmocka_unit_test(test_walk_file_in_chunks),
-		cmocka_unit_test(test_damage_ends_chunked_walk),
+		cmocka_unit_test(test_walk_file_in_windows),
+		cmocka_unit_test(test_damage_ends_windowed_walk),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
