@@ -64,10 +64,29 @@ struct hp_context {
 	u32			node;
 };
 
+/*
+ * The lookup table's entry for a trie edge: the child @node of @parent
+ * for @frame.  The probe starts at @hash, a hash of the child's whole
+ * path (see hp_path_hash()).
+ */
+struct hp_slot {
+	u32			node;		/* 0: empty */
+	u32			parent;
+	u32			frame;
+	u32			hash;
+};
+
+/* One level of a sample's path, outermost first. */
+struct hp_step {
+	u32			frame;
+	u32			hash;
+	u32			node;
+};
+
 struct hist_paths {
 	struct hp_node		*nodes;
 	u32			nr, alloc;
-	u32			*slots;		/* open addressing: node indexes, 0 empty */
+	struct hp_slot		*slots;		/* open addressing, at most half full */
 	u32			nr_slots;	/* a power of two */
 	struct hp_frame		*frames;	/* [0]: none (contexts) */
 	size_t			nr_frames, alloc_frames;
@@ -75,8 +94,10 @@ struct hist_paths {
 	size_t			nr_frame_slots;
 	struct hp_context	*ctx;
 	size_t			nr_ctx, alloc_ctx, last_ctx;
-	u32			*last;		/* the previous path's nodes, outermost first */
-	size_t			nr_last, alloc_last;
+	/* this sample's path and the previous one's (under last_ctx_node) */
+	struct hp_step		*path, *last;
+	size_t			nr_last, alloc_path, alloc_last;
+	u32			last_ctx_node;
 	u32			*stack;		/* scratch for graph builds */
 	size_t			alloc_stack;
 	size_t			max_depth;	/* frames of the longest path */

@@ -6,8 +6,9 @@
  * Nodes live in one array and refer to each other by index (0: none), so
  * the array can grow by realloc.  Node 0 is the root; its children are the
  * contexts (comm/thread), theirs the outermost frames.  A sample costs one
- * hash lookup per frame that differs from the previous sample's path:
- * consecutive samples mostly share their callers.
+ * hash lookup per frame that differs from the previous sample's path, and
+ * those lookups miss the cache together, not one after another (see
+ * hp_path_hash()).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -52,6 +53,7 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->frames);
 	free(hp->frame_slots);
 	free(hp->ctx);
+	free(hp->path);
 	free(hp->last);
 	free(hp->stack);
 	free(hp->scratch);
@@ -65,33 +67,47 @@ static u64 hp_mix(u64 a, u64 b)
 	return h ^ (h >> 29) ^ (h >> 47);
 }
 
-static u32 *hp_slot(struct hist_paths *hp, u32 parent, u32 frame)
+/*
+ * Where the probe for a node starts: a hash of its whole path, not of
+ * (parent, frame).  Trie lookups are a chain, each level's parent the
+ * answer of the one above, and with a million nodes each was a cache miss
+ * or two in turn (40% of a default report).  A sample's frames give every
+ * level's path hash before any lookup, so all its slots are fetched at
+ * once.  The key stays (parent, frame): a parent determines its path, so
+ * the hash is a function of the key.
+ */
+static u32 hp_path_hash(u32 parent_hash, u32 frame)
 {
-	u32 mask = hp->nr_slots - 1, i = hp_mix(parent, frame) & mask;
+	return (u32)hp_mix(parent_hash, frame);
+}
+
+static struct hp_slot *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 frame)
+{
+	u32 mask = hp->nr_slots - 1, i = hash & mask;
 
 	for (;; i = (i + 1) & mask) {
-		const struct hp_node *n = &hp->nodes[hp->slots[i]];
+		struct hp_slot *s = &hp->slots[i];
 
-		if (!hp->slots[i] || (n->parent == parent && n->frame == frame))
-			return &hp->slots[i];
+		if (!s->node || (s->parent == parent && s->frame == frame))
+			return s;
 	}
 }
 
 static int hp_rehash(struct hist_paths *hp)
 {
-	u32 *slots = calloc((size_t)hp->nr_slots * 2, sizeof(*slots)), n;
+	struct hp_slot *old = hp->slots;
+	u32 i, nr_old = hp->nr_slots;
 
-	if (!slots)
+	hp->slots = calloc((size_t)nr_old * 2, sizeof(*hp->slots));
+	if (!hp->slots) {
+		hp->slots = old;
 		return -ENOMEM;
-	free(hp->slots);
-	hp->slots = slots;
-	hp->nr_slots *= 2;
-	for (n = 1; n < hp->nr; n++) {
-		const struct hp_node *node = &hp->nodes[n];
-
-		if (node->parent)	/* contexts are found through hp->ctx */
-			*hp_slot(hp, node->parent, node->frame) = n;
 	}
+	hp->nr_slots *= 2;
+	for (i = 0; i < nr_old; i++)
+		if (old[i].node)
+			*hp_slot(hp, old[i].hash, old[i].parent, old[i].frame) = old[i];
+	free(old);
 	return 0;
 }
 
@@ -208,25 +224,27 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 	return c->node;
 }
 
-/* The child of @parent for frame @f, made if new. */
-static int hp_child(struct hist_paths *hp, u32 parent, u32 frame, u32 *child)
+/* The child of @parent for @step's frame, made if new, into step->node. */
+static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 {
-	u32 *slot, n;
+	struct hp_slot *slot;
+	u32 n;
 
 	/* at most half full: probes stay short */
 	if ((hp->nr + 1) * 2 > hp->nr_slots && hp_rehash(hp))
 		return -ENOMEM;
-	slot = hp_slot(hp, parent, frame);
-	if (*slot) {
-		*child = *slot;
+	slot = hp_slot(hp, step->hash, parent, step->frame);
+	if (slot->node) {
+		step->node = slot->node;
 		return 0;
 	}
 	n = hp_node__new(hp, parent);
 	if (!n)
 		return -ENOMEM;
-	*slot = n;
-	hp->nodes[n].frame = frame;
-	*child = n;
+	*slot = (struct hp_slot){ .node = n, .parent = parent, .frame = step->frame,
+				  .hash = step->hash };
+	hp->nodes[n].frame = step->frame;
+	step->node = n;
 	return 0;
 }
 
@@ -263,53 +281,88 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n,
 	return 0;
 }
 
-static bool hp_node__is(const struct hist_paths *hp, u32 n, u32 parent, u32 frame)
+/*
+ * This sample's path, outermost first: every level's frame and path hash,
+ * the slots they hash to asked for at once.  0 or -ENOMEM.
+ */
+static int hp_path(struct hist_paths *hp, u32 ctx, const struct callchain_cursor *cursor)
 {
-	return hp->nodes[n].parent == parent && hp->nodes[n].frame == frame;
+	size_t d, nr = cursor->nr;
+	u32 h = hp_path_hash(0, ctx);
+
+	for (d = 0; d < nr; d++) {
+		struct hp_step *step = &hp->path[d];
+
+		step->frame = hp_frame__findnew(hp, &cursor->frames[nr - 1 - d]);
+		if (!step->frame)
+			return -ENOMEM;
+		h = hp_path_hash(h, step->frame);
+		step->hash = h;
+		__builtin_prefetch(&hp->slots[h & (hp->nr_slots - 1)]);
+	}
+	return 0;
 }
 
 int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *thread,
 		    const char *comm, u8 cpumode, const struct callchain_cursor *cursor,
 		    u64 period)
 {
-	size_t i, d, nr = cursor->nr;
+	size_t d, alloc, same = 0, nr = cursor->nr;
+	struct hp_step *swap;
 	struct hp_node *leaf;
-	u32 n;
+	u32 ctx, n;
 	int err;
 
 	if (!nr)
 		return 0;
-	if (hp_reserve((void **)&hp->last, &hp->alloc_last, nr, sizeof(*hp->last)))
+	if (hp_reserve((void **)&hp->path, &hp->alloc_path, nr, sizeof(*hp->path)) ||
+	    hp_reserve((void **)&hp->last, &hp->alloc_last, nr, sizeof(*hp->last)))
 		return -ENOMEM;
-	n = hp_context(hp, hists, comm, thread);
-	if (!n)
+	ctx = hp_context(hp, hists, comm, thread);
+	if (!ctx)
 		return -ENOMEM;
-	for (d = 0, i = nr; i-- > 0; d++) {
-		const struct callchain_frame *f = &cursor->frames[i];
-		u32 frame = hp_frame__findnew(hp, f);
-
-		if (!frame) {
-			err = -ENOMEM;
+	err = hp_path(hp, ctx, cursor);
+	if (err)
+		goto fail;
+	/* the previous path's nodes serve as long as the frames agree */
+	if (hp->nr_last && hp->last_ctx_node == ctx)
+		while (same < nr && same < hp->nr_last && hp->last[same].frame == hp->path[same].frame)
+			same++;
+	for (n = ctx, d = 0; d < nr; n = hp->path[d++].node) {
+		if (d < same) {
+			hp->path[d].node = hp->last[d].node;
+			continue;
+		}
+		err = hp_child(hp, n, &hp->path[d]);
+		if (err)
 			goto fail;
-		}
-		/* the previous path's prefix needs no lookup */
-		if (d < hp->nr_last && hp_node__is(hp, hp->last[d], n, frame)) {
-			n = hp->last[d];
-		} else {
-			err = hp_child(hp, n, frame, &n);
-			if (err)
-				goto fail;
-			hp->last[d] = n;
-		}
-		if (i && hists->children && !hp->nodes[n].e_call) {
-			err = hp_node__entry(hp, hists, n, f, thread, comm, cpumode, false);
+	}
+	/* the callers' entries, outermost first as before; their nodes fetched at once */
+	if (hists->children) {
+		for (d = 0; d + 1 < nr; d++)
+			__builtin_prefetch(&hp->nodes[hp->path[d].node]);
+		for (d = 0; d + 1 < nr; d++) {
+			n = hp->path[d].node;
+			if (hp->nodes[n].e_call)
+				continue;
+			err = hp_node__entry(hp, hists, n, &cursor->frames[nr - 1 - d], thread,
+					     comm, cpumode, false);
 			if (err)
 				goto fail;
 		}
 	}
+	/* this path becomes the previous one */
+	swap = hp->last;
+	hp->last = hp->path;
+	hp->path = swap;
+	alloc = hp->alloc_last;
+	hp->alloc_last = hp->alloc_path;
+	hp->alloc_path = alloc;
 	hp->nr_last = nr;
+	hp->last_ctx_node = ctx;
 	if (nr > hp->max_depth)
 		hp->max_depth = nr;
+	n = hp->last[nr - 1].node;
 	if (!hp->nodes[n].e_leaf) {
 		err = hp_node__entry(hp, hists, n, &cursor->frames[0], thread, comm, cpumode, true);
 		if (err)
