@@ -4,6 +4,7 @@
  * are handed to it: plain C names must stay as they are (cplus_demangle
  * in auto mode would otherwise try other, older schemes on them).
  */
+#include <stdlib.h>
 #include <string.h>
 #include <libiberty/demangle.h>
 #include "demangle.h"
@@ -17,11 +18,18 @@ static bool demangle__is_mangled(const char *name)
 char *demangle__sym(const char *name, bool params)
 {
 	int flags = DMGL_AUTO;
+	char *out;
 
 	if (!name || !demangle__is_mangled(name))
 		return NULL;
 	if (params)
 		flags |= DMGL_PARAMS | DMGL_ANSI;
 	/* libiberty recognises Rust's hash suffix itself and drops it */
-	return cplus_demangle(name, flags);
+	out = cplus_demangle(name, flags);
+	/* libiberty (Debian 12) makes "" of some malformed Rust v0 names ("_RNvC00") */
+	if (out && !*out) {
+		free(out);
+		out = NULL;
+	}
+	return out;
 }

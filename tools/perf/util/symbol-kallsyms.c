@@ -63,8 +63,9 @@ static bool kallsyms__space(char c)
  * "<hex addr> <type char> <name>[\t[module]]", the line ending before
  * @end: the address, the type and where the name starts.  False for a
  * malformed line: no hex address (or one too long), no single type
- * character, or no name.  Indexing runs this on every line of the file,
- * so the name is left for kallsyms__row() (once per row looked up).
+ * character, or no name (a blank or NUL where it should start).
+ * Indexing runs this on every line of the file, so the name is left for
+ * kallsyms__row() (once per row looked up).
  */
 static bool kallsyms__head(const char *p, const char *end, struct kallsyms_row *row)
 {
@@ -88,7 +89,7 @@ static bool kallsyms__head(const char *p, const char *end, struct kallsyms_row *
 		for (; p < end && (d = hex_value(*p)) >= 0; p++)
 			addr = addr << 4 | d;
 	if (p == digits || p - digits > 16 || end - p < 4 || p[0] != ' ' || p[2] != ' ' ||
-	    kallsyms__space(p[1]) || kallsyms__space(p[3]))
+	    kallsyms__space(p[1]) || kallsyms__space(p[3]) || !p[3])
 		return false;
 	row->addr = addr;
 	row->type = p[1];
@@ -103,7 +104,8 @@ static bool kallsyms__row(const char *p, const char *end, struct kallsyms_row *r
 
 	if (!kallsyms__head(p, end, row))
 		return false;
-	for (q = row->name; q < end && *q != '\t' && *q != ' '; q++)
+	/* a NUL (not in a kernel's, but the file can be anything) ends it too */
+	for (q = row->name; q < end && *q != '\t' && *q != ' ' && *q; q++)
 		;
 	row->namelen = q - row->name;
 	return true;
@@ -336,7 +338,7 @@ struct symbol *kallsyms_rows__symbol(const struct kallsyms_rows *rows,
 	/* indexed as a well-formed row, so it parses again */
 	if (!kallsyms__row(p, nl ? nl : rows->text + rows->len, &row))
 		return NULL;
-	/* the text has no NULs: copy the name out before demangling */
+	/* the text is not NUL-terminated: copy the name out before demangling */
 	name = malloc(row.namelen + 1);
 	if (!name)
 		return NULL;
