@@ -65,14 +65,12 @@ struct hp_context {
 };
 
 /*
- * The lookup table's entry for a trie edge: the child @node of @parent
- * for @frame.  The probe starts at @hash, a hash of the child's whole
- * path (see hp_path_hash()).
+ * The lookup table's entry for a trie node: its index and the hash of its
+ * path (see hp_path_hash()), where its probe starts.  Only a slot whose
+ * hash matches costs a look at the node.
  */
 struct hp_slot {
 	u32			node;		/* 0: empty */
-	u32			parent;
-	u32			frame;
 	u32			hash;
 };
 
@@ -81,6 +79,11 @@ struct hp_step {
 	u32			frame;
 	u32			hash;
 	u32			node;
+};
+
+struct hp_steps {
+	struct hp_step		*v;
+	size_t			nr, alloc;
 };
 
 struct hist_paths {
@@ -95,8 +98,7 @@ struct hist_paths {
 	struct hp_context	*ctx;
 	size_t			nr_ctx, alloc_ctx, last_ctx;
 	/* this sample's path and the previous one's (under last_ctx_node) */
-	struct hp_step		*path, *last;
-	size_t			nr_last, alloc_path, alloc_last;
+	struct hp_steps		path, last;
 	u32			last_ctx_node;
 	u32			*stack;		/* scratch for graph builds */
 	size_t			alloc_stack;

@@ -53,8 +53,8 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->frames);
 	free(hp->frame_slots);
 	free(hp->ctx);
-	free(hp->path);
-	free(hp->last);
+	free(hp->path.v);
+	free(hp->last.v);
 	free(hp->stack);
 	free(hp->scratch);
 	free(hp);
@@ -73,8 +73,9 @@ static u64 hp_mix(u64 a, u64 b)
  * answer of the one above, and with a million nodes each was a cache miss
  * or two in turn (40% of a default report).  A sample's frames give every
  * level's path hash before any lookup, so all its slots are fetched at
- * once.  The key stays (parent, frame): a parent determines its path, so
- * the hash is a function of the key.
+ * once, and a slot's hash tells most misses without the node.  The key
+ * stays (parent, frame): a parent determines its path, so the hash is a
+ * function of the key.
  */
 static u32 hp_path_hash(u32 parent_hash, u32 frame)
 {
@@ -88,9 +89,20 @@ static struct hp_slot *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 
 	for (;; i = (i + 1) & mask) {
 		struct hp_slot *s = &hp->slots[i];
 
-		if (!s->node || (s->parent == parent && s->frame == frame))
+		if (!s->node || (s->hash == hash && hp->nodes[s->node].parent == parent &&
+				 hp->nodes[s->node].frame == frame))
 			return s;
 	}
+}
+
+/* Where a slot for @hash goes in a table without that node yet: the first free one. */
+static struct hp_slot *hp_free_slot(struct hist_paths *hp, u32 hash)
+{
+	u32 mask = hp->nr_slots - 1, i = hash & mask;
+
+	while (hp->slots[i].node)
+		i = (i + 1) & mask;
+	return &hp->slots[i];
 }
 
 static int hp_rehash(struct hist_paths *hp)
@@ -106,7 +118,7 @@ static int hp_rehash(struct hist_paths *hp)
 	hp->nr_slots *= 2;
 	for (i = 0; i < nr_old; i++)
 		if (old[i].node)
-			*hp_slot(hp, old[i].hash, old[i].parent, old[i].frame) = old[i];
+			*hp_free_slot(hp, old[i].hash) = old[i];
 	free(old);
 	return 0;
 }
@@ -241,8 +253,7 @@ static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 	n = hp_node__new(hp, parent);
 	if (!n)
 		return -ENOMEM;
-	*slot = (struct hp_slot){ .node = n, .parent = parent, .frame = step->frame,
-				  .hash = step->hash };
+	*slot = (struct hp_slot){ .node = n, .hash = step->hash };
 	hp->nodes[n].frame = step->frame;
 	step->node = n;
 	return 0;
@@ -291,7 +302,7 @@ static int hp_path(struct hist_paths *hp, u32 ctx, const struct callchain_cursor
 	u32 h = hp_path_hash(0, ctx);
 
 	for (d = 0; d < nr; d++) {
-		struct hp_step *step = &hp->path[d];
+		struct hp_step *step = &hp->path.v[d];
 
 		step->frame = hp_frame__findnew(hp, &cursor->frames[nr - 1 - d]);
 		if (!step->frame)
@@ -307,16 +318,16 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		    const char *comm, u8 cpumode, const struct callchain_cursor *cursor,
 		    u64 period)
 {
-	size_t d, alloc, same = 0, nr = cursor->nr;
-	struct hp_step *swap;
+	size_t d, same = 0, nr = cursor->nr;
+	struct hp_steps swap;
 	struct hp_node *leaf;
 	u32 ctx, n;
 	int err;
 
 	if (!nr)
 		return 0;
-	if (hp_reserve((void **)&hp->path, &hp->alloc_path, nr, sizeof(*hp->path)) ||
-	    hp_reserve((void **)&hp->last, &hp->alloc_last, nr, sizeof(*hp->last)))
+	if (hp_reserve((void **)&hp->path.v, &hp->path.alloc, nr, sizeof(*hp->path.v)) ||
+	    hp_reserve((void **)&hp->last.v, &hp->last.alloc, nr, sizeof(*hp->last.v)))
 		return -ENOMEM;
 	ctx = hp_context(hp, hists, comm, thread);
 	if (!ctx)
@@ -325,24 +336,25 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (err)
 		goto fail;
 	/* the previous path's nodes serve as long as the frames agree */
-	if (hp->nr_last && hp->last_ctx_node == ctx)
-		while (same < nr && same < hp->nr_last && hp->last[same].frame == hp->path[same].frame)
+	if (hp->last.nr && hp->last_ctx_node == ctx)
+		while (same < nr && same < hp->last.nr &&
+		       hp->last.v[same].frame == hp->path.v[same].frame)
 			same++;
-	for (n = ctx, d = 0; d < nr; n = hp->path[d++].node) {
+	for (n = ctx, d = 0; d < nr; n = hp->path.v[d++].node) {
 		if (d < same) {
-			hp->path[d].node = hp->last[d].node;
+			hp->path.v[d].node = hp->last.v[d].node;
 			continue;
 		}
-		err = hp_child(hp, n, &hp->path[d]);
+		err = hp_child(hp, n, &hp->path.v[d]);
 		if (err)
 			goto fail;
 	}
 	/* the callers' entries, outermost first as before; their nodes fetched at once */
 	if (hists->children) {
 		for (d = 0; d + 1 < nr; d++)
-			__builtin_prefetch(&hp->nodes[hp->path[d].node]);
+			__builtin_prefetch(&hp->nodes[hp->path.v[d].node]);
 		for (d = 0; d + 1 < nr; d++) {
-			n = hp->path[d].node;
+			n = hp->path.v[d].node;
 			if (hp->nodes[n].e_call)
 				continue;
 			err = hp_node__entry(hp, hists, n, &cursor->frames[nr - 1 - d], thread,
@@ -355,14 +367,11 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	swap = hp->last;
 	hp->last = hp->path;
 	hp->path = swap;
-	alloc = hp->alloc_last;
-	hp->alloc_last = hp->alloc_path;
-	hp->alloc_path = alloc;
-	hp->nr_last = nr;
+	hp->last.nr = nr;
 	hp->last_ctx_node = ctx;
 	if (nr > hp->max_depth)
 		hp->max_depth = nr;
-	n = hp->last[nr - 1].node;
+	n = hp->last.v[nr - 1].node;
 	if (!hp->nodes[n].e_leaf) {
 		err = hp_node__entry(hp, hists, n, &cursor->frames[0], thread, comm, cpumode, true);
 		if (err)
@@ -374,7 +383,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	hp->collapsed = false;
 	return 0;
 fail:
-	hp->nr_last = 0;
+	hp->last.nr = 0;
 	return err;
 }
 
