@@ -125,13 +125,21 @@ static bool dso_id__empty(const u8 *id)
 	return true;
 }
 
+/* Has @d another build-id than @bid (when both are known)? */
+static bool bl_dso__other_bid(const struct bl_dso *d, const u8 *bid, u8 bid_size)
+{
+	return bid && d->bid_size && (d->bid_size != bid_size || memcmp(d->bid, bid, bid_size));
+}
+
 /*
  * The DSO called @name in @machine with @id (NULL or empty: any of that
  * name, the first made), created (last in order) if new.  A DSO known by
  * name only (from a build-id table) takes the first id it is mapped with.
+ * With @bid, a DSO of another build-id is another DSO: one path rebuilt
+ * during the recording is two DSOs, in the table as in the maps.
  */
 static struct bl_dso *bl__findnew_dso(struct buildid_list *bl, int machine, const char *name,
-				      const u8 *id)
+				      const u8 *id, const u8 *bid, u8 bid_size)
 {
 	struct bl_dso *d, *first = NULL, *no_id = NULL;
 	u32 slot, mask;
@@ -143,7 +151,8 @@ static struct bl_dso *bl__findnew_dso(struct buildid_list *bl, int machine, cons
 	mask = bl->dso_hash_size - 1;
 	for (slot = hash_str(name, machine) & mask; bl->dso_hash[slot]; slot = (slot + 1) & mask) {
 		d = &bl->dsos[bl->dso_hash[slot] - 1];
-		if (d->machine != machine || strcmp(d->name, name))
+		if (d->machine != machine || strcmp(d->name, name) ||
+		    bl_dso__other_bid(d, bid, bid_size))
 			continue;
 		if (!id) {
 			if (!first || d < first)
@@ -308,7 +317,8 @@ static int bl__do_mmap(struct buildid_list *bl, const struct bl_op *op)
 			name = anon;
 		}
 	}
-	d = bl__findnew_dso(bl, machine, name, op->has_id && key != KERNEL_KEY ? op->id : NULL);
+	d = bl__findnew_dso(bl, machine, name, op->has_id && key != KERNEL_KEY ? op->id : NULL,
+			    op->has_bid ? op->bid : NULL, op->bid_size);
 	m = bl__maps(bl, key, machine, true);
 	if (!d || !m)
 		return -ENOMEM;
@@ -524,7 +534,7 @@ static int bl__build_id(void *priv, const struct perf_record_header_build_id *ev
 	if (cpumode != PERF_RECORD_MISC_KERNEL && cpumode != PERF_RECORD_MISC_USER &&
 	    cpumode != PERF_RECORD_MISC_GUEST_KERNEL && cpumode != PERF_RECORD_MISC_GUEST_USER)
 		return 0;
-	d = bl__findnew_dso(bl, machine, filename, NULL);
+	d = bl__findnew_dso(bl, machine, filename, NULL, size ? build_id : NULL, size);
 	if (!d)
 		return -ENOMEM;
 	memcpy(d->bid, build_id, size);

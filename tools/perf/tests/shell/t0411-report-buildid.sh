@@ -55,6 +55,14 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'each version of app on its own fu
 	test_must_be_empty report.err
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'perf buildid-list lists both builds of app' '
+	for b in app.one app.two; do
+		echo "$(readelf -n $b | sed -n "s/.*Build ID: //p") $PWD/app"
+	done | sort >expect &&
+	perf buildid-list -i during.data | grep " $PWD/app\$" | sort >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'contrast: upstream puts both runs on the last binary' '
 	upstream_perf report --stdio --no-children --sort dso,sym -i during.data 2>/dev/null >up &&
 	grep -q "two_work" up &&
