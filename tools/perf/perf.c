@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <signal.h>
+#include <unistd.h>
 #include "builtin.h"
 
 #define PERF_VERSION "6.1.mmap3"
@@ -43,13 +44,31 @@ static void usage(FILE *f)
 	fprintf(f, "\n");
 }
 
+/*
+ * perf.data is read through file mappings (util/session.c), as libelf
+ * reads ELF files: a file cut short by someone else while it is being
+ * read faults where read(2) would have come up short.  Say so in one line
+ * and exit, instead of dying of the signal.
+ */
+static void perf__sigbus(int sig)
+{
+	static const char msg[] = "perf: a file being read was truncated meanwhile (SIGBUS)\n";
+	ssize_t r = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+
+	(void)r;
+	(void)sig;
+	_exit(1);
+}
+
 int main(int argc, const char **argv)
 {
+	struct sigaction sa = { .sa_handler = perf__sigbus };
 	const char *cmd;
 	size_t i;
 
 	/* A closed reader (perf script | head) ends us quietly, like upstream. */
 	signal(SIGPIPE, SIG_DFL);
+	sigaction(SIGBUS, &sa, NULL);
 
 	if (argc < 2) {
 		usage(stdout);

@@ -165,4 +165,24 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a killed writer (data size 0) is 
 	grep "^Warning: k.data: header says no data" err
 '
 
+# perf.data is read through file mappings: a file cut short meanwhile
+# faults (SIGBUS) where read(2) would come up short.  perf script blocks
+# writing to a FIFO nobody reads, mid-walk; the file is cut; then read.
+test_expect_success PERF_EVENTS 'a file cut short while it is read: one line, exit 1' '
+	perf record -q -e cpu-clock -c 50000 -g -o big.data -- "$WORKLOADS/demo" 1 \
+		>/dev/null 2>&1 &&
+	test $(stat -c %s big.data) -gt 1000000 &&
+	mkfifo out || return 1
+	{ perf script -i big.data >out 2>cut.err; echo $? >rc; } &
+	exec 3<out &&
+	head -c 4096 <&3 >/dev/null &&
+	truncate -s 65536 big.data &&
+	cat <&3 >/dev/null &&
+	exec 3<&- &&
+	wait $! &&
+	test "$(cat rc)" = 1 &&
+	echo "perf: a file being read was truncated meanwhile (SIGBUS)" >expect &&
+	test_cmp expect cut.err
+'
+
 test_done
