@@ -8,6 +8,13 @@
 
 #include "symbol.h"
 
+/* Fill in @sym, which has room for @name's @len bytes and its NUL. */
+void symbol__set(struct symbol *sym, u64 start, u64 end, u32 seq, u8 binding, u8 type,
+		 const char *name, size_t len);
+
+/* The end of a zero-size symbol nothing follows: a page of room, upstream's. */
+u64 symbol__last_end(u64 start);
+
 /* Allocate the lookup cache of a sorted table (none when small or short of memory). */
 void symbols__index(struct symbols *syms);
 

@@ -21,8 +21,6 @@
 #include "demangle.h"
 #include "debug.h"
 
-/* A last symbol has this much room, as upstream gives it (a page). */
-#define KALLSYMS_LAST_ROOM	4096
 /* Far above any kernel's (6 MB here); rows are addressed by u32. */
 #define KALLSYMS_MAX_SIZE	(512u << 20)
 
@@ -334,6 +332,8 @@ struct symbol *kallsyms_rows__symbol(const struct kallsyms_rows *rows,
 	char *name, *demangled;
 	struct symbol *sym;
 	size_t len;
+	u64 end;
+	u8 binding;
 
 	/* indexed as a well-formed row, so it parses again */
 	if (!kallsyms__row(p, nl ? nl : rows->text + rows->len, &row))
@@ -350,22 +350,12 @@ struct symbol *kallsyms_rows__symbol(const struct kallsyms_rows *rows,
 		free(name);
 		name = demangled;
 	}
+	binding = (row.type | 0x20) == 'w' ? STB_WEAK : row.type == 'T' ? STB_GLOBAL : STB_LOCAL;
+	end = i + 1 < syms->nr ? syms->starts[i + 1] : symbol__last_end(syms->starts[i]);
 	len = strlen(name);
 	sym = malloc(sizeof(*sym) + len + 1);
-	if (sym) {
-		sym->start = syms->starts[i];
-		if (i + 1 < syms->nr)
-			sym->end = syms->starts[i + 1];
-		else
-			sym->end = sym->start + KALLSYMS_LAST_ROOM > sym->start ?
-				   sym->start + KALLSYMS_LAST_ROOM : ~0ULL;
-		sym->seq = (u32)i;
-		sym->binding = (row.type | 0x20) == 'w' ? STB_WEAK :
-			       row.type == 'T' ? STB_GLOBAL : STB_LOCAL;
-		sym->type = STT_FUNC;
-		sym->namelen = len < SYMBOL_NAMELEN_LONG ? (u16)len : SYMBOL_NAMELEN_LONG;
-		memcpy(sym->name, name, len + 1);
-	}
+	if (sym)
+		symbol__set(sym, syms->starts[i], end, (u32)i, binding, STT_FUNC, name, len);
 	free(name);
 	return sym;
 }

@@ -83,6 +83,23 @@ void symbols__exit(struct symbols *syms)
 	symbols__init(syms);
 }
 
+void symbol__set(struct symbol *sym, u64 start, u64 end, u32 seq, u8 binding, u8 type,
+		 const char *name, size_t len)
+{
+	sym->start = start;
+	sym->end = end;
+	sym->seq = seq;
+	sym->binding = binding;
+	sym->type = type;
+	sym->namelen = len < SYMBOL_NAMELEN_LONG ? (u16)len : SYMBOL_NAMELEN_LONG;
+	memcpy(sym->name, name, len + 1);
+}
+
+u64 symbol__last_end(u64 start)
+{
+	return start + SYMBOL_LAST_ROOM > start ? start + SYMBOL_LAST_ROOM : ~0ULL;
+}
+
 int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
 		 const char *name)
 {
@@ -103,14 +120,9 @@ int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
 	sym = symbols__alloc(syms, sizeof(*sym) + len + 1);
 	if (!sym)
 		return -ENOMEM;
-	sym->start = start;
 	/* a size that wraps the address space is garbage: treat as unknown */
-	sym->end = start + size >= start ? start + size : start;
-	sym->seq = (u32)syms->nr;
-	sym->binding = binding;
-	sym->type = type;
-	sym->namelen = len < SYMBOL_NAMELEN_LONG ? (u16)len : SYMBOL_NAMELEN_LONG;
-	memcpy(sym->name, name, len + 1);
+	symbol__set(sym, start, start + size >= start ? start + size : start, (u32)syms->nr,
+		    binding, type, name, len);
 	syms->entries[syms->nr++] = sym;
 	syms->sorted = false;
 	return 0;
@@ -219,11 +231,8 @@ void symbols__fixup(struct symbols *syms)
 
 		if (sym->end > sym->start)
 			continue;
-		if (i + 1 < syms->nr)
-			sym->end = syms->entries[i + 1]->start;
-		else
-			sym->end = sym->start + SYMBOL_LAST_ROOM > sym->start ?
-				   sym->start + SYMBOL_LAST_ROOM : ~0ULL;
+		sym->end = i + 1 < syms->nr ? syms->entries[i + 1]->start :
+					      symbol__last_end(sym->start);
 	}
 
 	/* One symbol per address: keep the best alias, free the others. */

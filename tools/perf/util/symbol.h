@@ -50,7 +50,7 @@ struct symbols {
 	size_t		nr;
 	size_t		alloc;
 	bool		sorted;	/* symbols__fixup() ran since the last add */
-	/* the symbols themselves, carved from big blocks (a kernel has 200k) */
+	/* the ELF symbols themselves, carved from big blocks */
 	struct symbol_chunk *chunks;
 	size_t		chunk_used;
 	struct kallsyms_rows *rows;	/* a kallsyms table's text, or NULL */
