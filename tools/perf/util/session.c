@@ -577,8 +577,9 @@ static int walk__file(struct walk *w)
 	if (!h->data_size)
 		return 0;
 	if (fstat(session->data->fd, &st)) {
-		pr_err("%s: %s\n", session->data->path, strerror(errno));
-		return -errno;
+		err = -errno;
+		pr_err("%s: %s\n", session->data->path, strerror(-err));
+		return err;
 	}
 	w->data_end = end;
 	/*
@@ -593,9 +594,10 @@ static int walk__file(struct walk *w)
 
 		c = oe_chunk__map(session->data->fd, base, have);
 		if (!c) {
-			pr_err("%s: cannot map the data: %s\n", session->data->path,
-			       strerror(errno));
+			/* before printing, which may set errno */
 			err = -errno;
+			pr_err("%s: cannot map the data: %s\n", session->data->path,
+			       strerror(-err));
 			break;
 		}
 		w->rchunk = c;
