@@ -13,11 +13,29 @@ mkdir -p "$SHARNESS_TEST_DIRECTORY"
 
 . /usr/share/sharness/sharness.sh
 
+# Under scripts/run-tests: every test's commands and their output go to a
+# log (sharness's --verbose stream, kept out of the TAP stream, where a
+# command's own "ok" line could be taken for a result), each test closed by
+# a line naming its result, so the runner can show why a test failed.
+if test -n "${MMAP3_TEST_LOG:-}"; then
+	verbose=t
+	exec 3>>"$MMAP3_TEST_LOG" 4>&3
+	eval "sharness_$(declare -f test_ok_)"
+	eval "sharness_$(declare -f test_failure_)"
+	test_ok_ () {
+		echo "--- ok $test_count" >&3
+		sharness_test_ok_ "$@"
+	}
+	test_failure_ () {
+		echo "--- not ok $test_count" >&3
+		sharness_test_failure_ "$@"
+	}
+fi
+
 PERF_BIN="${PERF_BIN:-$MMAP3_TOP/build/asan/perf}"
 UPSTREAM_PERF="${UPSTREAM_PERF:-/usr/bin/perf}"
 WORKLOADS="$MMAP3_TOP/build/workloads"
-TEST_DATA="$SHARNESS_TEST_SRCDIR/data"
-export UPSTREAM_PERF WORKLOADS TEST_DATA
+export UPSTREAM_PERF WORKLOADS
 
 mkdir -p "$SHARNESS_TRASH_DIRECTORY/.bin"
 ln -sf "$PERF_BIN" "$SHARNESS_TRASH_DIRECTORY/.bin/perf"

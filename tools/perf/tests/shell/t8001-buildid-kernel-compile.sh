@@ -4,7 +4,8 @@ test_description='lib/buildid.c builds as Linux 6.1 kernel code
 The very same file goes into the kernel patch series: compile it with the
 flags kbuild used for the 6.1 tree'\''s own lib/buildid.o (from its .cmd
 file), plus -Wextra -Werror, against our <linux/buildid.h>.  Skipped when
-the kernel tree has not been built (scripts/kernel-test builds it).'
+the kernel tree has not been built (t8000, which runs just before, builds it with
+scripts/kernel-test).'
 
 . "$(dirname "$0")/lib/test-lib.sh"
 
@@ -14,7 +15,7 @@ test -f "$KTREE/lib/.buildid.o.cmd" && test -f "$KTREE/include/generated/autocon
 
 test_expect_success KERNEL_TREE 'compiles with the kernel flags, no warnings' '
 	# kbuild command lines do not quote: a directory without spaces
-	k=$(mktemp -d /tmp/t0101.XXXXXX) &&
+	k=$(mktemp -d /tmp/t8001.XXXXXX) &&
 	test_when_finished "rm -rf $k" &&
 	mkdir -p $k/linux &&
 	cp "$MMAP3_TOP/include/linux/buildid.h" $k/linux/ &&
