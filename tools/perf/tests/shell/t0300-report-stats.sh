@@ -148,18 +148,11 @@ test_expect_success 'a missing file is one error line, exit 1' '
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a file cut short: counts up to the cut, says so' '
-	# cut inside the data section, not in the features after it
-	upstream_perf report --header-only -i file.data >hdr 2>/dev/null &&
-	off=$(sed -n "s/^# data offset *: //p" hdr) &&
-	size=$(sed -n "s/^# data size *: //p" hdr) &&
-	cut=$((off + size * 2 / 3)) &&
+	cut=$(data_cut file.data) &&
 	head -c $cut file.data >cut.data &&
 	perf report --stats -i cut.data >cut.out 2>cut.err &&
 	grep "^Warning: cut.data: data section runs past the end of the file" cut.err &&
-	# the samples whole before the cut, by upstream -D on the whole file
-	upstream_perf script -D -i file.data 2>/dev/null |
-	perl -ne "print qq(1\n) if /^0x([0-9a-f]+)\@file.data \[0x([0-9a-f]+)\]: event: 9\$/ &&
-				  hex(\$1) + hex(\$2) <= $cut" | wc -l >whole &&
+	samples_before file.data $cut >whole &&
 	test $(cat whole) -gt 0 &&
 	grep -E "^ +SAMPLE events: +$(cat whole)  \(" cut.out
 '

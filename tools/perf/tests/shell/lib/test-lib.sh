@@ -56,3 +56,20 @@ fi
 upstream_perf () {
 	"$UPSTREAM_PERF" "$@"
 }
+
+# data_cut FILE: an offset two thirds into FILE's data section (upstream's
+# header says where it lies), so that cutting there truncates the data,
+# not the features after it.
+data_cut () {
+	"$UPSTREAM_PERF" report --header-only -i "$1" 2>/dev/null |
+	awk '/^# data offset *:/ { off = $NF } /^# data size *:/ { size = $NF }
+	     END { if (off && size) print off + int(size * 2 / 3); else exit 1 }'
+}
+
+# samples_before FILE CUT: how many SAMPLE records of FILE lie wholly before
+# offset CUT, by upstream's -D dump (independent of our reader).
+samples_before () {
+	"$UPSTREAM_PERF" script -D -i "$1" 2>/dev/null |
+	perl -ne 'print "1\n" if /^0x([0-9a-f]+)\@\S+ \[0x([0-9a-f]+)\]: event: 9$/ &&
+				 hex($1) + hex($2) <= '"$2" | wc -l
+}
