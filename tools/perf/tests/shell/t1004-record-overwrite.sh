@@ -60,6 +60,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGUSR2 twice, then SIGINT: three
 		n=$(sed -n "s/^ *SAMPLE events: *\([0-9]*\).*/\1/p" stats.$f | head -1) &&
 		test "$n" -gt 0 && test "$n" -le $MAX_SAMPLES &&
 		perf report --stats -i $f >ours.$f &&
+		test_cmp stats.$f ours.$f &&
 		upstream_perf buildid-list -i $f >list.$f &&
 		grep -Fx "$(demo_id) $WORKLOADS/demo" list.$f &&
 		perf buildid-list -i $f >ourlist.$f &&
@@ -74,15 +75,22 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGUSR2 twice, then SIGINT: three
 	done
 '
 
-test_expect_success PERF_EVENTS 'without --switch-output SIGUSR2 changes nothing' '
-	perf record -q --overwrite -F 999 -m 1 -o one.data -- "$WORKLOADS/demo" 1 >/dev/null &
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'without --switch-output SIGUSR2 changes nothing' '
+	perf record --overwrite -F 999 -m 1 -o one.data -- "$WORKLOADS/demo" 1 >/dev/null 2>err &
 	perf=$! &&
 	wait_for_child demo $perf &&
 	kill -USR2 $perf &&
 	wait $perf &&
 	test ! -e one.data.* &&
-	perf report --stats -i one.data >stats &&
-	grep "SAMPLE" stats
+	! grep "Dump" err &&
+	# one snapshot at the end, as without the signal
+	upstream_perf report --stats -i one.data >stats 2>/dev/null &&
+	n=$(sed -n "s/^ *SAMPLE events: *\([0-9]*\).*/\1/p" stats | head -1) &&
+	test "$n" -gt 0 && test "$n" -le $MAX_SAMPLES &&
+	perf report --stats -i one.data >ours &&
+	test_cmp stats ours &&
+	perf report --stdio --no-children --sort sym -i one.data >report &&
+	grep -q hot_loop_ report
 '
 
 test_done
