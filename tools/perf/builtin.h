@@ -16,10 +16,4 @@ int cmd_script(int argc, const char **argv);
 /* `perf script report <name> [args]`: argv[0] is "report". */
 int cmd_script_report(int argc, const char **argv);
 
-
-/* perf.c prints it; perf record writes it into the VERSION feature. */
-#ifndef PERF_VERSION
-#define PERF_VERSION "6.1.mmap3"
-#endif
-
 #endif

@@ -8,8 +8,7 @@
 #include <signal.h>
 #include <unistd.h>
 #include "builtin.h"
-
-#define PERF_VERSION "6.1.mmap3"
+#include "util/version.h"
 
 struct cmd_struct {
 	const char *name;

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 #include "record.h"
-#include "builtin.h"
 #include "record-features.h"
 #include "synthetic-events.h"
 #include "build-id-cache.h"
 #include "debug.h"
+#include "version.h"
 
 int record__write(void *priv, const void *buf, size_t len)
 {
