@@ -35,13 +35,6 @@ struct evsel *evlist__id2evsel(const struct evlist *evlist, u64 id);
  */
 struct evsel *evlist__event2evsel(const struct evlist *evlist, const union perf_event *event);
 
-/*
- * Name the events from an EVENT_DESC feature section (upstream's names,
- * e.g. "cycles:u"): matched by id, else by position.  Returns 0, or
- * -EINVAL for a malformed section (names set so far are kept).
- */
-int evlist__set_event_desc_names(struct evlist *evlist, const void *data, u64 size);
-
 /* Does any attr ask for MMAP3 (so type 22 records are MMAP3)? */
 bool evlist__wants_mmap3(const struct evlist *evlist);
 

@@ -292,3 +292,67 @@ int perf_header__process_user_record(struct perf_header *h, struct evlist *evlis
 		return 0;
 	}
 }
+
+int event_desc__for_each(const void *data, u64 size, event_desc_cb_t cb, void *priv)
+{
+	const u8 *start = data, *p = start, *end = start + size;
+	struct event_desc_entry e;
+	u32 nr, len, i;
+	int ret;
+
+	if (size < 8)
+		return -EINVAL;
+	memcpy(&nr, p, 4);
+	memcpy(&e.attr_size, p + 4, 4);
+	p += 8;
+	for (i = 0; i < nr; i++) {
+		if ((u64)(end - p) < (u64)e.attr_size + 8)
+			return -EINVAL;
+		e.attr_off = p - start;
+		p += e.attr_size;
+		memcpy(&e.nr_ids, p, 4);
+		memcpy(&len, p + 4, 4);
+		p += 8;
+		if (!len || len > (u64)(end - p) || !memchr(p, '\0', len))
+			return -EINVAL;
+		e.name = (const char *)p;
+		p += len;
+		if (e.nr_ids > (u64)(end - p) / 8)
+			return -EINVAL;
+		e.ids = p;
+		p += (u64)e.nr_ids * 8;
+		ret = cb(priv, i, &e);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* One EVENT_DESC entry: the event with its first id, else by position. */
+static int evlist__name_one(void *priv, u32 idx, const struct event_desc_entry *e)
+{
+	struct evlist *evlist = priv;
+	struct evsel *evsel = NULL;
+	char *copy;
+	u64 id;
+
+	if (e->nr_ids) {
+		memcpy(&id, e->ids, 8);
+		evsel = evlist__id2evsel(evlist, id);
+	}
+	if (!evsel && (int)idx < evlist->nr)
+		evsel = evlist->entries[idx];
+	if (!evsel)
+		return 0;
+	copy = strdup(e->name);
+	if (!copy)
+		return -ENOMEM;
+	free(evsel->name);
+	evsel->name = copy;
+	return 0;
+}
+
+int evlist__set_event_desc_names(struct evlist *evlist, const void *data, u64 size)
+{
+	return event_desc__for_each(data, size, evlist__name_one, evlist);
+}

@@ -128,6 +128,32 @@ typedef int (*build_id_cb_t)(void *priv, const struct perf_record_header_build_i
 int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb, void *priv);
 
 /*
+ * EVENT_DESC feature: u32 nr, u32 attr_size, then per event the attr,
+ * u32 nr_ids, a perf string (u32 len, bytes with a NUL) and nr_ids u64 ids.
+ * The walk checks every entry's bounds before its callback sees it.
+ */
+struct event_desc_entry {
+	u64 attr_off;			/* of the attr, from the section start */
+	u32 attr_size;
+	const char *name;		/* NUL-terminated inside the section */
+	const void *ids;		/* nr_ids u64s, not aligned */
+	u32 nr_ids;
+};
+typedef int (*event_desc_cb_t)(void *priv, u32 idx, const struct event_desc_entry *e);
+/*
+ * Calls @cb per entry in order; stops at the first non-zero return and
+ * returns it.  -EINVAL for a malformed section (the entries before the
+ * damage have been seen).
+ */
+int event_desc__for_each(const void *data, u64 size, event_desc_cb_t cb, void *priv);
+/*
+ * Name @evlist's events from an EVENT_DESC section (upstream's names, e.g.
+ * "cycles:u"): matched by id, else by position.  Returns 0, or -EINVAL for
+ * a malformed section (names set so far are kept).
+ */
+int evlist__set_event_desc_names(struct evlist *evlist, const void *data, u64 size);
+
+/*
  * Writing a file: begin writes a provisional header and the attrs at the
  * start of @data and leaves it positioned at h->data_offset; the caller
  * appends records; end writes the feature sections after the data and

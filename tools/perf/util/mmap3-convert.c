@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "mmap3-convert.h"
+#include "header.h"
 
 /* The fixed parts: filename and sample_id start at these offsets. */
 #define MMAP3_FIXED	sizeof(struct perf_record_mmap3)
@@ -67,36 +68,21 @@ int mmap3_convert__record(const union perf_event *event, struct perf_record_mmap
 	return 0;
 }
 
-/*
- * EVENT_DESC: u32 nr, u32 attr_size, then per event the attr, u32 nr_ids,
- * a perf string (u32 len, len bytes) and nr_ids u64 ids.
- */
-int mmap3_convert__event_desc(void *data, u64 size)
+/* Each EVENT_DESC attr, in place: the MMAP3 bit becomes MMAP2's. */
+static int event_desc__convert_attr(void *priv, u32 idx, const struct event_desc_entry *e)
 {
-	u8 *p = data, *end = p + size;
-	u32 nr, attr_size, nr_ids, len, i;
+	u8 *attr = (u8 *)priv + e->attr_off;
 	u64 flags;
 
-	if (size < 8)
-		return -EINVAL;
-	memcpy(&nr, p, 4);
-	memcpy(&attr_size, p + 4, 4);
-	p += 8;
-	for (i = 0; i < nr; i++) {
-		if ((u64)(end - p) < (u64)attr_size + 8)
-			return -EINVAL;
-		if (attr_size >= offsetof(struct perf_event_attr, flags) + sizeof(flags)) {
-			memcpy(&flags, p + offsetof(struct perf_event_attr, flags), sizeof(flags));
-			flags = mmap3_convert__attr_flags(flags);
-			memcpy(p + offsetof(struct perf_event_attr, flags), &flags, sizeof(flags));
-		}
-		p += attr_size;
-		memcpy(&nr_ids, p, 4);
-		memcpy(&len, p + 4, 4);
-		p += 8;
-		if (len > (u64)(end - p) || nr_ids > (u64)(end - p - len) / 8)
-			return -EINVAL;
-		p += len + (u64)nr_ids * 8;
-	}
+	if (e->attr_size < offsetof(struct perf_event_attr, flags) + sizeof(flags))
+		return 0;
+	memcpy(&flags, attr + offsetof(struct perf_event_attr, flags), sizeof(flags));
+	flags = mmap3_convert__attr_flags(flags);
+	memcpy(attr + offsetof(struct perf_event_attr, flags), &flags, sizeof(flags));
 	return 0;
+}
+
+int mmap3_convert__event_desc(void *data, u64 size)
+{
+	return event_desc__for_each(data, size, event_desc__convert_attr, data);
 }

@@ -105,39 +105,25 @@ static int perf_session__name_from_attrs(struct perf_session *session)
 	return 0;
 }
 
+/* A stream's EVENT_DESC entry must name a known id (see below). */
+static int event_desc__id_unknown(void *priv, u32 idx, const struct event_desc_entry *e)
+{
+	const struct evlist *evlist = priv;
+	u64 id;
+
+	if (!e->nr_ids)
+		return 1;
+	memcpy(&id, e->ids, 8);
+	return !evlist__id2evsel(evlist, id);
+}
+
 /*
  * A stream's EVENT_DESC names events only by id (upstream matches no
  * other way there): does every entry carry an id of a known event?
- * Layout: u32 nr, u32 attr_size, then per event the attr, u32 nr_ids,
- * a perf string (u32 len, bytes) and the ids.
  */
-static bool event_desc__ids_known(const struct evlist *evlist, const u8 *p, u64 size)
+static bool event_desc__ids_known(const struct evlist *evlist, const void *desc, u64 size)
 {
-	const u8 *end = p + size;
-	u32 nr, attr_size, nr_ids, len, i;
-	u64 id;
-
-	if (size < 8)
-		return false;
-	memcpy(&nr, p, 4);
-	memcpy(&attr_size, p + 4, 4);
-	p += 8;
-	for (i = 0; i < nr; i++) {
-		if ((u64)(end - p) < (u64)attr_size + 8)
-			return false;
-		p += attr_size;
-		memcpy(&nr_ids, p, 4);
-		memcpy(&len, p + 4, 4);
-		p += 8;
-		if (len > (u64)(end - p) || !nr_ids || nr_ids > (u64)(end - p - len) / 8)
-			return false;
-		p += len;
-		memcpy(&id, p, 8);
-		if (!evlist__id2evsel(evlist, id))
-			return false;
-		p += (u64)nr_ids * 8;
-	}
-	return true;
+	return event_desc__for_each(desc, size, event_desc__id_unknown, (void *)evlist) == 0;
 }
 
 int perf_session__name_events(struct perf_session *session, bool quiet)

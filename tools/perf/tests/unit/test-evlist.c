@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <cmocka.h>
 #include "util/evlist.h"
+#include "util/header.h"
 
 static struct evsel *add(struct evlist *el, u64 config, u64 sample_type, u64 flags,
 			 u64 first_id, u32 nr)
