@@ -168,47 +168,13 @@ static void report__print_evsels(struct report *rep, struct evlist *evlist, FILE
 	}
 }
 
-static int report__name_from_attrs(struct evlist *evlist)
-{
-	char mods[16], *name;
-	int i;
-
-	for (i = 0; i < evlist->nr; i++) {
-		struct evsel *evsel = evlist->entries[i];
-
-		if (!evsel__modifiers(evsel, mods, sizeof(mods)))
-			continue;
-		if (asprintf(&name, "%s%s", evsel__name(evsel), mods) < 0)
-			return -ENOMEM;
-		free(evsel->name);
-		evsel->name = name;
-	}
-	return 0;
-}
-
-/* Events are named as recorded (EVENT_DESC, e.g. "cycles:u") once known. */
+/*
+ * Upstream's report names a stream's events from their attrs, with the
+ * modifiers ("cpu-clock:uH"), even where the stream carries EVENT_DESC.
+ */
 static int report__name_events(struct perf_session *session, bool quiet)
 {
-	const void *desc;
-	u64 size;
-	int err;
-
-	/*
-	 * Upstream names a stream's events from their attrs (with the
-	 * modifiers, "cpu-clock:uH"), a file's from EVENT_DESC ("cpu-clock:u").
-	 */
-	if (session->header.is_pipe)
-		return report__name_from_attrs(&session->evlist);
-	desc = perf_header__feat(&session->header, HEADER_EVENT_DESC, &size);
-	if (!desc)
-		return 0;
-	err = evlist__set_event_desc_names(&session->evlist, desc, size);
-	if (err == -ENOMEM)
-		return err;
-	if (err && !quiet)
-		pr_warning("%s: malformed EVENT_DESC section, event names derived from attrs\n",
-			   session->data->path);
-	return 0;
+	return perf_session__name_events(session, quiet, false);
 }
 
 static int report__header_done(struct perf_tool *tool, struct perf_session *session)

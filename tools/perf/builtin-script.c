@@ -125,7 +125,7 @@ static int script__header_done(struct perf_tool *tool, struct perf_session *sess
 
 	err = s->sideband.header_done(tool, session);
 	if (!err)
-		err = perf_session__name_events(session, s->quiet);
+		err = perf_session__name_events(session, s->quiet, true);
 	if (err)
 		return err;
 	s->evsel_fields = calloc(evlist->nr ? evlist->nr : 1, sizeof(*s->evsel_fields));

@@ -126,7 +126,7 @@ static bool event_desc__ids_known(const struct evlist *evlist, const void *desc,
 	return event_desc__for_each(desc, size, event_desc__id_unknown, (void *)evlist) == 0;
 }
 
-int perf_session__name_events(struct perf_session *session, bool quiet)
+int perf_session__name_events(struct perf_session *session, bool quiet, bool stream_desc)
 {
 	const void *desc;
 	u64 size;
@@ -138,7 +138,8 @@ int perf_session__name_events(struct perf_session *session, bool quiet)
 	 * with the modifiers ("cpu-clock:uH").
 	 */
 	desc = perf_header__feat(&session->header, HEADER_EVENT_DESC, &size);
-	if (!desc || (session->header.is_pipe && !event_desc__ids_known(&session->evlist, desc, size)))
+	if (!desc || (session->header.is_pipe &&
+		      (!stream_desc || !event_desc__ids_known(&session->evlist, desc, size))))
 		return perf_session__name_from_attrs(session);
 	err = evlist__set_event_desc_names(&session->evlist, desc, size);
 	if (err == -ENOMEM)

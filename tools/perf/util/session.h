@@ -85,13 +85,15 @@ void perf_session__close(struct perf_session *session);
 
 /*
  * Name the events as upstream does: from EVENT_DESC ("cpu-clock:ppp")
- * when the file or stream has one, else from the attrs with upstream's
- * modifiers ("cpu-clock:HG").
+ * when the file has one, else from the attrs with upstream's modifiers
+ * ("cpu-clock:HG").  A stream's EVENT_DESC is used only with @stream_desc
+ * (upstream's script does, its report does not) and when it names every
+ * event by a known id.
  * Call from header_done (a stream's attrs arrive as records).  A
  * malformed EVENT_DESC leaves derived names (warned unless @quiet).
  * Returns 0 or -ENOMEM.
  */
-int perf_session__name_events(struct perf_session *session, bool quiet);
+int perf_session__name_events(struct perf_session *session, bool quiet, bool stream_desc);
 /* Name @evsel from its attr: "cpu-clock" plus upstream's modifiers. */
 int evsel__name_from_attr(struct evsel *evsel);
 

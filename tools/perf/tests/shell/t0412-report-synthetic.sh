@@ -1,0 +1,38 @@
+#!/bin/bash
+test_description='perf report on files no recording would give cheaply
+
+lib/synth-perf-data.py writes perf.data from nothing: many DSOs, big
+build-id tables, deep chains.  Here: a file with no EVENT_DESC feature
+(upstream names its event from the attr, with modifiers) and a flat report
+over 50 DSOs that do not exist, each equal to upstream'"'"'s.'
+. "$(dirname "$0")/lib/test-lib.sh"
+
+synth () {
+	python3 "$SHARNESS_TEST_SRCDIR/lib/synth-perf-data.py" "$@"
+}
+
+# upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
+upstream_report () {
+	upstream_perf report -f --stdio "$@" 2>/dev/null >up.out &&
+	tail -n 3 up.out | grep -q "^# (Tip: " &&
+	head -n -3 up.out
+}
+
+test_expect_success UPSTREAM_PERF 'setup: a file of 50 DSOs and 2000 samples' '
+	synth --dsos 50 --samples 2000 --ids 10 -o flat.data
+'
+
+test_expect_success UPSTREAM_PERF 'no EVENT_DESC: the event named from its attr, as upstream' '
+	upstream_report --no-children -i flat.data | grep "^# Samples" >expect &&
+	grep -x "# Samples: 2K of event .cpu-clock:HG." expect &&
+	perf report --stdio --no-children -i flat.data | grep "^# Samples" >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success UPSTREAM_PERF 'flat report over 50 absent DSOs: upstream'"'"'s' '
+	upstream_report --no-children -i flat.data >expect &&
+	perf report --stdio --no-children -i flat.data >actual 2>err &&
+	test_cmp expect actual
+'
+
+test_done
