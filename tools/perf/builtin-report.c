@@ -192,7 +192,8 @@ static int report__stats(struct report *rep, struct perf_session *session)
 	rep->tool.sample = report__stats_sample;
 	rep->tool.other = report__stats_other;
 	err = perf_session__process_events(session, &rep->tool);
-	if (err)
+	/* damage inside the data: the counts up to it, and exit 1 */
+	if (err && !(err == -EINVAL && session->stats.truncated))
 		return err;
 	report__print_aggregated(&session->stats, rep->skip_empty,
 				 evlist__wants_mmap3(&session->evlist), stdout);
@@ -203,7 +204,7 @@ static int report__stats(struct report *rep, struct perf_session *session)
 	if (!rep->quiet && session->stats.nr_bad_records)
 		pr_warning("%llu malformed records were skipped\n",
 			   (unsigned long long)session->stats.nr_bad_records);
-	return 0;
+	return err;
 }
 
 enum {

@@ -278,6 +278,7 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	struct report_hists rh = { .opts = opts, .last_percent = -1 };
 	struct dso_load_opts lopts = { .kallsyms = opts->kallsyms, .verbose = opts->verbose };
 	struct debuginfod_fetcher *fetcher = NULL;
+	bool damaged;
 	int err;
 
 	err = debuginfod__setup_dso_hook(&lopts, opts->debuginfod, opts->verbose, &fetcher);
@@ -304,13 +305,20 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	err = perf_session__process_events(session, &rh.mt.tool);
 	if (rh.mt.tool.event)
 		fputs("\r\033[K", stderr);
-	/* damage was reported by the session: the report shows what came before it */
-	if (err == -EINVAL && session->stats.truncated)
+	/*
+	 * Damage inside the data was reported by the session: the report
+	 * shows what came before it, and the exit status says it is partial
+	 * (as script's and inject's do).
+	 */
+	damaged = err == -EINVAL && session->stats.truncated;
+	if (damaged)
 		err = 0;
 	if (!err)
 		err = report_hists__print(&rh, session);
 	if (!err && !opts->quiet)
 		report_hists__print_mismatches(&rh);
+	if (!err && damaged)
+		err = -EINVAL;
 	if (err == -ENOMEM)
 		pr_err("perf report: %s\n", strerror(-err));
 	report_hists__exit(&rh);
