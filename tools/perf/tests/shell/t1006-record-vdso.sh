@@ -87,6 +87,15 @@ test_expect_success PERF_EVENTS,ROOT,UPSTREAM_PERF 'upstream names the same func
 	test_cmp syms actual
 '
 
+test_expect_success PERF_EVENTS,ROOT 'without the cache entry, report takes its own vDSO if the id is the recorded one' '
+	id=$(cat vdso.id) &&
+	rm -r ".debug/[vdso]" ".debug/.build-id/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-)" &&
+	perf report --stdio -i ours.data --sort dso,sym >report &&
+	vdso_syms report >actual &&
+	grep -x "__vdso_clock_gettime" actual &&
+	test_cmp syms actual
+'
+
 test_expect_success PERF_EVENTS,ROOT '-B: no table, no cache; report takes its own vDSO' '
 	rm -rf .debug &&
 	perf record -q -B -o b.data -- ./clock 1 &&
