@@ -18,9 +18,9 @@
  * Open (read-only, close-on-exec) the regular file process @pid maps at
  * [@start, @end), named @path in its maps line (" (deleted)" included):
  * /proc/PID/map_files/START-END, the mapped file itself (needs
- * CAP_SYS_ADMIN or CAP_CHECKPOINT_RESTORE), else /proc/PID/root/PATH, the
- * path as the process resolves it (not for a deleted file: that path now
- * names another file or none).  Never @path on the host.
+ * CAP_SYS_ADMIN or CAP_CHECKPOINT_RESTORE), else @path resolved in the
+ * process's root directory, symlinks included (not for a deleted file:
+ * that path now names another file or none).  Never @path on the host.
  * Returns a descriptor or -errno (of the last way tried).
  */
 int proc_map_file__open(pid_t pid, u64 start, u64 end, const char *path);
