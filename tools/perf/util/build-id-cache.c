@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include "build-id-cache.h"
 #include "debug.h"
+#include "vdso.h"
 
 #define MAX_NAME_LEN	(PATH_MAX - 128)	/* room for the id and leaf */
 
@@ -338,6 +339,11 @@ int build_id_cache__add(const char *dir, const char *path, const u8 *bid, u8 siz
 
 		return ret ? ret : build_id__equal(&running, &want) ? 0 : -ESTALE;
 	}
+	if (!strcmp(path, BUILD_ID_CACHE_VDSO))
+		return vdso__cache(dir, &want);
+	/* "[vdso]" and its kind name no file: never open one in the cwd */
+	if (path[0] != '/')
+		return -EINVAL;
 	return build_id_cache__add_file(dir, path, NULL, &want, NULL);
 }
 

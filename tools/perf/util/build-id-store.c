@@ -27,6 +27,7 @@
 #include "kmodules.h"
 #include "debug.h"
 #include "debuginfod.h"
+#include "vdso.h"
 
 #define DEBUG_DIR	"/usr/lib/debug"
 
@@ -54,34 +55,12 @@ static bool is_kernel(const struct build_id_store_entry *e)
  */
 static int store_own_vdso(struct build_id_store_entry *e, const char *dir)
 {
-	unsigned long long start = 0, end = 0;
-	struct build_id bid;
-	char line[512];
-	bool found = false;
-	int fd, ret;
-	FILE *f = fopen("/proc/self/maps", "r");
+	struct build_id bid = e->bid;
+	int ret = vdso__cache(dir, &bid);
 
-	if (!f)
-		return -errno;
-	while (!found && fgets(line, sizeof(line), f))
-		found = strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &start, &end) == 2;
-	fclose(f);
-	if (!found || end <= start || end - start > (1 << 20))
-		return -ENOENT;
-	if (buf__read_build_id((const void *)(uintptr_t)start, end - start, &bid) ||
-	    !build_id__equal(&bid, &e->bid))
-		return -ENOENT;
-	fd = memfd_create("vdso", MFD_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = write(fd, (const void *)(uintptr_t)start, end - start) == (ssize_t)(end - start) &&
-	      !lseek(fd, 0, SEEK_SET) ? 0 : -EIO;
-	if (!ret)
-		ret = build_id_cache__store_fd(dir, e->name, &e->bid, fd, NULL);
-	close(fd);
 	if (!ret)
 		e->src = BUILD_ID_STORE__KALLSYMS;
-	return ret;
+	return ret == -ESTALE ? -ENOENT : ret;
 }
 
 static int store_local(struct build_id_store_entry *e, const char *dir, const char *debug_dir)

@@ -4,10 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
-#include <linux/buildid.h>
 #include "buildid-table.h"
 #include "build-id.h"
+#include "vdso.h"
 
 void buildid_table__init(struct buildid_table *t)
 {
@@ -224,39 +223,10 @@ int buildid__read_kernel(u8 *out)
 	return ret < 0 ? ret : buildid__copy(&bid, out);
 }
 
-/*
- * The kernel gives every process of our ABI the same vDSO image: read
- * the one mapped into us (AT_SYSINFO_EHDR), bounded by its mapping in
- * /proc/self/maps, the way upstream finds the [vdso] build-id.
- */
 int buildid__read_vdso(u8 *out)
 {
-	unsigned long base = getauxval(AT_SYSINFO_EHDR);
-	unsigned long long start, end;
-	unsigned char bid[BUILD_ID_SIZE_MAX];
-	char line[512];
-	size_t len = 0;
-	u32 size = 0;
-	FILE *f;
+	struct build_id bid;
+	int ret = vdso__read_build_id(&bid);
 
-	if (!base)
-		return -ENOENT;
-	f = fopen("/proc/self/maps", "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		if (!strstr(line, "[vdso]") || sscanf(line, "%llx-%llx", &start, &end) != 2)
-			continue;
-		if (start == base && end > start)
-			len = (size_t)(end - start);
-		break;
-	}
-	fclose(f);
-	if (!len)
-		return -ENOENT;
-	if (build_id_parse_mem((const void *)base, len, bid, &size) || !size ||
-	    size > PERF_BUILD_ID_MAX)
-		return -ENOENT;
-	memcpy(out, bid, size);
-	return (int)size;
+	return ret < 0 ? ret : buildid__copy(&bid, out);
 }

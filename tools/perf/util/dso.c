@@ -21,6 +21,7 @@
 #include "dso.h"
 #include "kmodules.h"
 #include "debug.h"
+#include "vdso.h"
 
 #define DSO_DEBUG_DIR		"/usr/lib/debug"
 #define DSO_KALLSYMS		"/proc/kallsyms"
@@ -440,40 +441,38 @@ static void loader__debuginfod(struct dso_loader *ld)
 }
 
 /*
- * The [vdso] of our own process (as upstream does), for a [vdso] recorded
- * without build-id: the same kernel maps the same vdso.  Its extent comes
- * from /proc/self/maps; the image is copied so libelf owns its memory.
+ * The [vdso] of our own process (as upstream does; vdso.h): the one
+ * carrying the recorded id, or for a [vdso] recorded without build-id,
+ * ours unless the recording kernel is known to differ.  The image is
+ * copied so libelf owns its memory.
  */
 static void loader__own_vdso(struct dso_loader *ld)
 {
 	struct build_id running = ld->opts->running_kernel;
-	unsigned long long start, end;
-	char line[512];
+	struct vdso_image img;
 	struct symsrc ss;
-	bool found = false;
 	void *copy;
-	FILE *f;
 
-	if (ld->opts->recording_kernel.size) {
+	if (ld->done || ld->err)
+		return;
+	if (!ld->want.size && ld->opts->recording_kernel.size) {
 		if (!running.size && kernel__read_build_id(&running) < 0)
 			return;
 		if (!build_id__equal(&running, &ld->opts->recording_kernel))
 			return;
 	}
-	f = fopen("/proc/self/maps", "r");
-	if (!f)
+	if (vdso__self(&img))
 		return;
-	while (!found && fgets(line, sizeof(line), f))
-		found = strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &start, &end) == 2;
-	fclose(f);
-	if (!found || end <= start || end - start > (1 << 20))
-		return;
-	copy = malloc(end - start);
+	copy = malloc(img.len);
 	if (!copy)
 		return;
-	memcpy(copy, (const void *)(uintptr_t)start, end - start);
-	if (symsrc__open_mem(&ss, copy, end - start, "[vdso]"))
+	memcpy(copy, img.start, img.len);
+	if (symsrc__open_mem(&ss, copy, img.len, VDSO_NAME))
 		return;
+	if (ld->want.size && !loader__verify(ld, &ss, false)) {
+		symsrc__close(&ss);
+		return;
+	}
 	loader__use(ld, &ss, DSO_BINARY_TYPE__ORIGINAL);
 }
 
@@ -482,7 +481,7 @@ static void loader__path_only(struct dso_loader *ld)
 {
 	struct symsrc ss;
 
-	if (!strcmp(ld->dso->long_name, "[vdso]")) {
+	if (!strcmp(ld->dso->long_name, VDSO_NAME)) {
 		loader__own_vdso(ld);
 		return;
 	}
@@ -502,6 +501,9 @@ static void loader__user(struct dso_loader *ld)
 		return;
 	}
 	loader__buildid_cache(ld);
+	/* a vDSO has no file at its path: ours, if it is the recorded one */
+	if (!strcmp(ld->dso->long_name, VDSO_NAME))
+		loader__own_vdso(ld);
 	loader__tryf(ld, DSO_BINARY_TYPE__SYSTEM_DEBUG_BUILDID, "%s/.build-id/%.2s/%s.debug",
 		     debug_dir, ld->hex, ld->hex + 2);
 	/* debuglink and MiniDebugInfo need a runtime image: the matching binary */

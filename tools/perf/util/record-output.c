@@ -82,13 +82,30 @@ static void record__cache_kallsyms(struct record *rec, struct synth_ctx *ctx)
 		rec->kallsyms_cached = true;
 }
 
+/* Once per run (not per --switch-output file): which files had no id. */
+static void record__warn_unreadable(const struct synth_ctx *ctx)
+{
+	if (!ctx->unreadable)
+		return;
+	pr_warning("%u mapped file%s of running processes could not be read, so %s no "
+		   "build-id (first: %s of pid %d: %s)\n", ctx->unreadable,
+		   ctx->unreadable == 1 ? "" : "s", ctx->unreadable == 1 ? "it has" : "they have",
+		   ctx->unreadable_path, (int)ctx->unreadable_pid,
+		   strerror(ctx->unreadable_err));
+}
+
 int record__synthesize(struct record *rec, bool again)
 {
 	struct synth_ctx *ctx = record__synth_ctx(rec);
+	char cache_dir[PATH_MAX];
 	int ret;
 
 	if (!ctx)
 		return -ENOMEM;
+	ctx->verbose = rec->opts.verbose;
+	if (!rec->opts.no_buildid && !rec->opts.no_buildid_cache &&
+	    !build_id_cache__dir(cache_dir, sizeof(cache_dir)))
+		ctx->cache_dir = cache_dir;
 	ctx->want_kallsyms = !rec->opts.no_buildid && !rec->opts.no_buildid_cache &&
 			     !rec->kallsyms_cached;
 	ret = synth__kernel_mmap(ctx);
@@ -106,6 +123,8 @@ int record__synthesize(struct record *rec, bool again)
 		else if (again && rec->child > 0)
 			ret = synth__process(ctx, rec->child);
 	}
+	if (!again)
+		record__warn_unreadable(ctx);
 	free(ctx);
 	return ret;
 }

@@ -9,8 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include "synthetic-events.h"
+#include "build-id-cache.h"
+#include "debug.h"
 #include "kmodules.h"
+#include "proc-map-file.h"
 
 #define ALIGN8(x)	(((x) + 7) & ~(size_t)7)
 
@@ -328,6 +332,59 @@ static int synth__comm_fork(struct synth_ctx *ctx, pid_t pid, pid_t tid)
 	return ctx->emit(ctx->priv, ev);
 }
 
+/*
+ * A file the host path does not reach (the process is in another mount
+ * namespace, or the file was deleted): the cache copy at the end of the
+ * run would read the host path and find another file or none, so this
+ * one is copied now, from the descriptor its build-id came from.
+ */
+static void synth__cache_now(struct synth_ctx *ctx, pid_t pid, const char *path, int fd,
+			     const struct build_id *bid)
+{
+	struct stat ours, host;
+	int ret;
+
+	if (!ctx->cache_dir || build_id_cache__cached(ctx->cache_dir, bid))
+		return;
+	if (!fstat(fd, &ours) && !stat(path, &host) && ours.st_dev == host.st_dev &&
+	    ours.st_ino == host.st_ino)
+		return;
+	ret = build_id_cache__store_fd(ctx->cache_dir, path, bid, fd, NULL);
+	if (ret)
+		pr_debug(ctx->verbose, 1, "build-id cache: %s of pid %d not added: %s\n", path,
+			 (int)pid, strerror(-ret));
+}
+
+/*
+ * The build-id of the file @pid maps at [@start, @end) as @path, read
+ * from the process's own file (proc-map-file.h), never from the host's
+ * file at that path.  Its size into @bid, or 0; a file that cannot be
+ * opened at all is counted for the caller's one warning.
+ */
+static int synth__map_build_id(struct synth_ctx *ctx, pid_t pid, u64 start, u64 end,
+			       const char *path, u8 *bid)
+{
+	struct build_id id = { .size = 0 };
+	int fd = proc_map_file__open(pid, start, end, path);
+
+	if (fd < 0) {
+		if (!ctx->unreadable++) {
+			ctx->unreadable_pid = pid;
+			ctx->unreadable_err = -fd;
+			snprintf(ctx->unreadable_path, sizeof(ctx->unreadable_path), "%s", path);
+		}
+		return 0;
+	}
+	/* not ELF, or no note: no id, as for a file on the host */
+	if (fd__read_build_id(fd, &id) || !id.size || id.size > PERF_BUILD_ID_MAX)
+		id.size = 0;
+	else
+		synth__cache_now(ctx, pid, path, fd, &id);
+	close(fd);
+	memcpy(bid, id.data, id.size);
+	return (int)id.size;
+}
+
 static int synth__maps(struct synth_ctx *ctx, pid_t pid)
 {
 	char path[64], line[4096 + 128], perms[8], fname[4096];
@@ -356,12 +413,7 @@ static int synth__maps(struct synth_ctx *ctx, pid_t pid)
 		}
 		prot = (perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
 		       PROT_EXEC;
-		size = 0;
-		if (fname[0] == '/') {
-			size = buildid__read_file(fname, bid);
-			if (size < 0)
-				size = 0;
-		}
+		size = fname[0] == '/' ? synth__map_build_id(ctx, pid, start, end, fname, bid) : 0;
 		ret = synth__mmap(ctx, PERF_RECORD_MISC_USER, pid, pid, start, end - start,
 				  pgoff, maj, min, ino, prot,
 				  perms[3] == 's' ? MAP_SHARED : MAP_PRIVATE, fname, bid, (u8)size);

@@ -2,7 +2,9 @@
 /*
  * Records perf record writes for what existed before it started: the
  * kernel map, loaded modules, and the threads and executable maps of running processes
- * (from /proc), with build-ids read in userspace.
+ * (from /proc), with build-ids read in userspace from each process's own
+ * files (proc-map-file.h), so a process in a container gets its binary's
+ * id, not the one of the host's file at the same path.
  */
 #ifndef __PERF_SYNTHETIC_EVENTS_H
 #define __PERF_SYNTHETIC_EVENTS_H
@@ -33,6 +35,18 @@ struct synth_ctx {
 	char *kallsyms;
 	size_t kallsyms_len;
 	struct build_id kallsyms_bid;
+	/*
+	 * Set: files that the end-of-run cache copy could not reach by their
+	 * path (another mount namespace, deleted) are copied into this
+	 * build-id cache when synthesis reads them.
+	 */
+	const char *cache_dir;
+	int verbose;
+	/* Mapped files no way could open: how many, and the first one. */
+	u32 unreadable;
+	pid_t unreadable_pid;
+	int unreadable_err;
+	char unreadable_path[4096];
 	char buf[65536];		/* the record being built */
 };
 

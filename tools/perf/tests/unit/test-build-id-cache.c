@@ -2,7 +2,8 @@
 /*
  * util/build-id-cache*.c: which names may be stored, what a store writes
  * (modes, the .build-id link), that symlinks planted in the cache are
- * never followed, and list/remove/purge.
+ * never followed, that [vdso] is our own vDSO and never a file in the
+ * current directory, and list/remove/purge.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "util/build-id-cache.h"
+#include "util/vdso.h"
 
 struct fixture {
 	char dir[64];		/* scratch */
@@ -139,6 +141,39 @@ static void test_store_layout(void **state)
 						  NULL), 0);
 }
 
+/*
+ * "[vdso]" names no file: the entry is this process's vDSO, never a file
+ * of that name in the current directory; other relative names are refused.
+ */
+static void test_vdso_not_from_cwd(void **state)
+{
+	struct fixture *fx = *state;
+	char path[PATH_MAX], hex[SBUILD_ID_SIZE], cwd[PATH_MAX];
+	struct build_id ours;
+	struct stat st;
+	int fd;
+
+	assert_int_equal(vdso__read_build_id(&ours), 0);
+	build_id__sprintf(&ours, hex);
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_int_equal(chdir(fx->outside), 0);
+	fd = open("[vdso]", O_WRONLY | O_CREAT, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "planted", 7), 7);
+	close(fd);
+	assert_int_equal(build_id_cache__add(fx->cache, "[vdso]", ours.data, (u8)ours.size), 0);
+	assert_int_equal(build_id_cache__add(fx->cache, "relative", ours.data, (u8)ours.size),
+			 -EINVAL);
+	assert_int_equal(chdir(cwd), 0);
+	snprintf(path, sizeof(path), "%s/[vdso]/%s/vdso", fx->cache, hex);
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(st.st_size > 7);
+	assert_true(build_id_cache__cached(fx->cache, &ours));
+	/* another kernel's vDSO is not ours to store */
+	assert_int_equal(build_id_cache__add(fx->cache, "[vdso]", fx->bid.data, (u8)fx->bid.size),
+			 -ESTALE);
+}
+
 static void test_planted_symlinks(void **state)
 {
 	struct fixture *fx = *state;
@@ -214,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test_setup_teardown(test_store_layout, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_planted_symlinks, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_vdso_not_from_cwd, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_list_remove_purge, setup, teardown),
 	};
 
