@@ -26,8 +26,8 @@ zero_size () {
 }
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: a recording, cut short and damaged inside' '
-	taskset -c 0 "$UPSTREAM_PERF" record -q -e cpu-clock -c 100000 -o good.data -- \
-		"$WORKLOADS/demo" 0.1 >/dev/null 2>record.err &&
+	upstream_record -q -e cpu-clock -c 100000 -o good.data -- \
+		"$WORKLOADS/demo" 0.1 >/dev/null &&
 	cut=$(data_cut good.data) &&
 	head -c $cut good.data >cut.data &&
 	samples_before good.data $cut >cut.samples &&

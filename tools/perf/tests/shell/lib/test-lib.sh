@@ -52,6 +52,18 @@ if "$UPSTREAM_PERF" record -q -o /dev/null -e cpu-clock -- true >/dev/null 2>&1;
 	test_set_prereq PERF_EVENTS
 fi
 
+# upstream_record ARGS...: upstream's perf record, tried three times.  Upstream
+# 6.1 aborts now and then at the end of a recording ("stack smashing
+# detected", "assertion failed at util/build-id.c") while another session
+# on the machine records with build-id mmaps: see DEVELOPERS.md.
+upstream_record () {
+	for try in 1 2 3; do
+		"$UPSTREAM_PERF" record "$@" 2>up-record.err && return 0
+		cat up-record.err >&2
+	done
+	false
+}
+
 # Upstream perf refuses files not owned by the current user unless -f.
 upstream_perf () {
 	"$UPSTREAM_PERF" "$@"
