@@ -224,6 +224,22 @@ static int record__switch(struct record *rec)
 }
 
 /*
+ * A quiet workload's MMAP records can sit in the ring buffers until the
+ * end (no wakeup before half a buffer), by when a replaced binary is
+ * gone: while files are secured at first sight, read them this often.
+ */
+#define RECORD_SECURE_POLL_MS	50
+
+static int record__poll_timeout(const struct record *rec)
+{
+	int t = switch_output__poll_timeout(&rec->opts.switch_output);
+
+	if (rec->securing && (t < 0 || t > RECORD_SECURE_POLL_MS))
+		return RECORD_SECURE_POLL_MS;
+	return t;
+}
+
+/*
  * Poll the ring buffers and the signalfd until the workload ends, a
  * signal asks us to stop, or (per-task events) every task is gone.
  */
@@ -251,7 +267,7 @@ static int record__loop(struct record *rec, int sfd)
 			ret = record__switch(rec);
 		if (ret)
 			break;
-		if (poll(pfd, n + 1, switch_output__poll_timeout(&rec->opts.switch_output)) < 0) {
+		if (poll(pfd, n + 1, record__poll_timeout(rec)) < 0) {
 			if (errno == EINTR)
 				continue;
 			ret = -errno;
@@ -301,6 +317,8 @@ static int record__finish(struct record *rec, int loop_err)
 		ret = record__drain(rec);
 	if (!ret && !rec->write_err)
 		ret = record__write_lost_samples(rec);
+	/* Every first sight is read: nothing writes the cache after this join. */
+	record__secure_finish(rec);
 	if (rec->write_err == -ENOSPC)
 		fprintf(stderr, "Error: no space left on device writing %s: the data "
 			"that fit was kept\n", rec->data.path);
@@ -454,6 +472,8 @@ int cmd_record(int argc, const char **argv)
 
 	rec->argc = argc;
 	rec->argv = argv;
+	/* Before synthesis: the maps it finds are first sights too. */
+	record__secure_start(rec);
 	if (record__begin_output(rec))
 		goto out_child;
 	if (record__synthesize(rec, false)) {
@@ -516,6 +536,7 @@ out_free:
 	evlist__exit(&rec->evlist);
 	perf_header__exit(&rec->header);
 	buildid_table__exit(&rec->table);
+	build_id_secure__exit(&rec->secure);
 	free(rec);
 	return code;
 }

@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/perf_event.h>
 #include <sys/types.h>
+#include "build-id-secure.h"
 #include "buildid-table.h"
 #include "data.h"
 #include "evlist.h"
@@ -29,6 +30,8 @@ struct record {
 	int nr_mmaps;
 	struct buildid_table table;
 	bool kallsyms_cached;		/* the kernel's entry was filled at start-up */
+	struct build_id_secure secure;	/* copies files at first sight (not with -N) */
+	bool securing;			/* its helper runs: hand it new ids */
 	enum buildid_source src;
 	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
 	bool attr_build_id;			/* it asked the kernel for ids */
@@ -75,6 +78,13 @@ int record__end_file(struct record *rec);
 int record__switch_output(struct record *rec);
 /* LOST_SAMPLES records from read_format's lost counts (after disabling). */
 int record__write_lost_samples(struct record *rec);
+/*
+ * The helper that secures mapped files at first sight: started before
+ * synthesis unless -N; a failure to start is said, and recording goes on.
+ */
+void record__secure_start(struct record *rec);
+/* Join it (before anything writes the cache at the end), -B's copies, warnings. */
+void record__secure_finish(struct record *rec);
 void record__print_summary(struct record *rec);
 
 #endif

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * perf record's keeper of mapped files: every user-space build-id seen
+ * for the first time (a kernel MMAP2/MMAP3 id, or start-up synthesis) is
+ * handed to a helper thread, which gets hold of *that* file while it
+ * still exists, through /proc/PID/map_files/START-END (the mapped inode,
+ * even after its path was replaced or unlinked; needs privilege) or else
+ * the path, when the file there still carries the id.
+ *
+ * Default mode copies it into the build-id cache at once.  Hold mode
+ * (-B, no post-run scan) copies nothing during the run: it keeps one
+ * descriptor per id (at most max_held, past which it copies at once) and
+ * at the end copies only the files whose path no longer holds their id,
+ * so finishing costs a stat per held file and a copy per replaced one.
+ *
+ * The ring-buffer reader only queues (a bounded queue, a mutex held for
+ * O(1) work, never file I/O); a full queue is counted, not waited on.
+ */
+#ifndef __PERF_BUILD_ID_SECURE_H
+#define __PERF_BUILD_ID_SECURE_H
+
+#include <linux/types.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include "build-id.h"
+
+#define BUILD_ID_SECURE_QUEUE	4096	/* requests waiting for the helper */
+#define BUILD_ID_SECURE_NAMED	4	/* files named in the end-of-run line */
+
+struct build_id_secure_req {
+	pid_t pid;
+	u64 start, end, pgoff;
+	struct build_id bid;
+	char *path;
+};
+
+/* -B: a file kept open until the end, and what its path showed then. */
+struct build_id_held {
+	struct build_id bid;
+	char *path;
+	int fd;
+	dev_t dev;
+	ino_t ino;
+	struct timespec mtime;
+};
+
+struct build_id_secure {
+	char dir[PATH_MAX];		/* the cache */
+	bool hold;			/* -B */
+	u32 max_held;
+	/* the queue: the reader pushes, the helper pops, under lock */
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct build_id_secure_req *queue;
+	u32 qcap, head, nr;
+	bool stop;
+	bool running;
+	pthread_t thread;
+	u64 dropped;			/* queue full (reader's count, under lock) */
+	/* the helper's own, read by the main thread after the join */
+	struct build_id *seen;		/* ids handled, once each */
+	u32 nr_seen, alloc_seen;
+	struct build_id_held *held;
+	u32 nr_held, alloc_held;
+	u64 copied;			/* files written into the cache */
+	u64 via_map_files;		/* of the files got hold of, by map_files */
+	u64 gone;			/* no file with the id could be opened */
+	u64 failed;			/* had the file, could not write the cache */
+	int first_err;			/* of the failed ones */
+	char *named[BUILD_ID_SECURE_NAMED];	/* "path (id)" of the first gone */
+};
+
+/*
+ * Set up (no thread yet): @dir the cache, @hold -B mode, @qcap the queue
+ * size, @max_held the descriptors -B may keep (see
+ * build_id_secure__max_held()).  0 or -ENOMEM.
+ */
+int build_id_secure__init(struct build_id_secure *s, const char *dir, bool hold, u32 qcap,
+			  u32 max_held);
+
+/*
+ * How many descriptors hold mode may keep: half of what RLIMIT_NOFILE
+ * leaves free now, less a reserve for the copies, output files and
+ * --switch-output.
+ */
+u32 build_id_secure__max_held(void);
+
+/* Start the helper thread.  0 or -errno (then nothing is secured). */
+int build_id_secure__start(struct build_id_secure *s);
+
+/*
+ * A build-id seen for the first time, mapped by @pid at [@start, @end)
+ * from @path.  Never blocks on I/O; a full queue is counted (dropped).
+ * 0, -ENOSPC (queue full) or -ENOMEM.
+ */
+int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
+			   u64 pgoff, const char *path, const u8 *bid, u8 size);
+
+/* Let the helper finish the queue, and join it. */
+void build_id_secure__stop(struct build_id_secure *s);
+
+/*
+ * After the stop, hold mode: copy the held files whose path no longer
+ * holds their id; close the others.
+ */
+void build_id_secure__finish(struct build_id_secure *s);
+
+/*
+ * The end-of-run warnings, one line per kind of loss (gone, not copied,
+ * queue full), with what to do next; nothing when nothing was lost.
+ */
+void build_id_secure__print(const struct build_id_secure *s, FILE *out);
+
+void build_id_secure__exit(struct build_id_secure *s);
+
+#endif
