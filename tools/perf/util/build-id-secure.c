@@ -336,8 +336,8 @@ void build_id_secure__print(const struct build_id_secure *s, FILE *out)
 			fprintf(out, "%s %s", i ? "," : "", s->named[i] ? s->named[i] : "?");
 		if (s->gone > named)
 			fprintf(out, " and %llu more", (unsigned long long)(s->gone - named));
-		fprintf(out, "; their samples resolve only where those builds are found "
-			"(keep binaries until the recording ends, or serve them by debuginfod)\n");
+		fprintf(out, "; to resolve %s samples, keep binaries until the recording ends "
+			"or serve them by debuginfod\n", s->gone == 1 ? "its" : "their");
 	}
 	if (s->failed)
 		fprintf(out, "Warning: %llu mapped file%s could not be copied into the build-id "
