@@ -215,6 +215,7 @@ static int secure__hold(struct build_id_secure *s, struct build_id_secure_req *r
 	h->dev = st.st_dev;
 	h->ino = st.st_ino;
 	h->mtime = st.st_mtim;
+	h->held_at = time(NULL);
 	return 0;
 }
 
@@ -288,7 +289,10 @@ void build_id_secure__stop(struct build_id_secure *s)
 
 /*
  * Does @h's path still name the file held?  Same inode, untouched: yes,
- * without reading it.  Same inode, written since: only if it kept the id.
+ * without reading it.  "Untouched" trusts the mtime only when it was
+ * older than a second at open: file times come from a coarse clock, so
+ * a rewrite in the same tick as the write before could keep the mtime.
+ * Else (recent, or written since) only if it kept the id.
  */
 static bool held__at_path(const struct build_id_held *h)
 {
@@ -297,7 +301,8 @@ static bool held__at_path(const struct build_id_held *h)
 
 	if (stat(h->path, &st) || st.st_dev != h->dev || st.st_ino != h->ino)
 		return false;
-	if (st.st_mtim.tv_sec == h->mtime.tv_sec && st.st_mtim.tv_nsec == h->mtime.tv_nsec)
+	if (st.st_mtim.tv_sec == h->mtime.tv_sec && st.st_mtim.tv_nsec == h->mtime.tv_nsec &&
+	    h->mtime.tv_sec + 1 < h->held_at)
 		return true;
 	return !fd__read_build_id(h->fd, &have) && build_id__equal(&have, &h->bid);
 }

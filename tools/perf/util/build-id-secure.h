@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>
 #include "build-id.h"
 
 #define BUILD_ID_SECURE_QUEUE	4096	/* requests waiting for the helper */
@@ -45,6 +46,7 @@ struct build_id_held {
 	dev_t dev;
 	ino_t ino;
 	struct timespec mtime;
+	time_t held_at;			/* when it was opened (CLOCK_REALTIME) */
 };
 
 struct build_id_secure {
