@@ -155,19 +155,27 @@ static int secure__open(struct build_id_secure *s, const struct build_id_secure_
 	return secure__open_verified(r->path, &r->bid);
 }
 
+/* Keep (path, id) of a file gone, to name it at the end. */
 static void secure__name_gone(struct build_id_secure *s, const char *path,
 			      const struct build_id *bid)
 {
-	char hex[SBUILD_ID_SIZE];
-	size_t len;
+	struct build_id_held *l;
 
-	if (s->gone++ >= BUILD_ID_SECURE_NAMED)
-		return;
-	build_id__sprintf(bid, hex);
-	len = strlen(path) + strlen(hex) + 4;
-	s->named[s->gone - 1] = malloc(len);
-	if (s->named[s->gone - 1])
-		snprintf(s->named[s->gone - 1], len, "%s (%s)", path, hex);
+	s->gone++;
+	if (s->gone > s->alloc_lost) {
+		u32 n = s->alloc_lost ? s->alloc_lost * 2 : 16;
+		struct build_id_held *nl = realloc(s->lost, n * sizeof(*nl));
+
+		if (!nl)
+			return;		/* counted, not named */
+		s->lost = nl;
+		s->alloc_lost = n;
+	}
+	l = &s->lost[s->gone - 1];
+	memset(l, 0, sizeof(*l));
+	l->bid = *bid;
+	l->fd = -1;
+	l->path = strdup(path);
 }
 
 static void secure__failed(struct build_id_secure *s, int err)
@@ -208,6 +216,7 @@ static int secure__hold(struct build_id_secure *s, struct build_id_secure_req *r
 		s->alloc_held = n;
 	}
 	h = &s->held[s->nr_held++];
+	s->nr_open++;
 	h->bid = r->bid;
 	h->path = r->path;
 	r->path = NULL;
@@ -234,32 +243,62 @@ static void secure__process(struct build_id_secure *s, struct build_id_secure_re
 		secure__failed(s, fd);
 		return;
 	}
-	/* Past the bound (or out of memory), hold mode copies at once too. */
-	if (s->hold && s->nr_held < s->max_held && !secure__hold(s, r, fd))
+	/* Past the bound (or out of memory): copied at once. */
+	if (s->nr_open < s->max_held && !secure__hold(s, r, fd))
 		return;
 	secure__store(s, r->path, &r->bid, fd);
 	close(fd);
 }
 
+/* Default mode: copy the oldest file held; false when none is left. */
+static bool secure__copy_one(struct build_id_secure *s)
+{
+	while (s->next_copy < s->nr_held) {
+		struct build_id_held *h = &s->held[s->next_copy++];
+
+		if (h->fd < 0)
+			continue;
+		secure__store(s, h->path, &h->bid, h->fd);
+		close(h->fd);
+		h->fd = -1;
+		s->nr_open--;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Requests first, each one a quick open: a copy waits until nothing is
+ * queued, so that a build that lives a few milliseconds is held before
+ * its path is reused.
+ */
 static void *secure__thread(void *arg)
 {
 	struct build_id_secure *s = arg;
 	struct build_id_secure_req r;
+	bool copied;
 
 	pthread_mutex_lock(&s->lock);
 	for (;;) {
-		while (!s->nr && !s->stop)
-			pthread_cond_wait(&s->cond, &s->lock);
-		/* Stopping: what was queued is still done, then we leave. */
-		if (!s->nr)
-			break;
-		r = s->queue[s->head];
-		s->head = (s->head + 1) % s->qcap;
-		s->nr--;
+		if (s->nr) {
+			r = s->queue[s->head];
+			s->head = (s->head + 1) % s->qcap;
+			s->nr--;
+			pthread_mutex_unlock(&s->lock);
+			secure__process(s, &r);
+			free(r.path);
+			pthread_mutex_lock(&s->lock);
+			continue;
+		}
 		pthread_mutex_unlock(&s->lock);
-		secure__process(s, &r);
-		free(r.path);
+		copied = !s->hold && secure__copy_one(s);
 		pthread_mutex_lock(&s->lock);
+		if (copied || s->nr)
+			continue;
+		/* Stopping: the queue is done, and the copies. */
+		if (s->stop)
+			break;
+		pthread_cond_wait(&s->cond, &s->lock);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return NULL;
@@ -315,7 +354,7 @@ void build_id_secure__finish(struct build_id_secure *s)
 	for (i = 0; i < s->nr_held; i++) {
 		struct build_id_held *h = &s->held[i];
 
-		if (h->fd < 0 || held__at_path(h))
+		if (h->fd < 0 || (s->hold && held__at_path(h)))
 			goto next;
 		/* Replaced, moved or deleted: the descriptor has the only copy. */
 		if (fd__read_build_id(h->fd, &have) || !build_id__equal(&have, &h->bid))
@@ -323,22 +362,43 @@ void build_id_secure__finish(struct build_id_secure *s)
 		else
 			secure__store(s, h->path, &h->bid, h->fd);
 next:
-		if (h->fd >= 0)
+		if (h->fd >= 0) {
 			close(h->fd);
+			s->nr_open--;
+		}
 		h->fd = -1;
 	}
 }
 
 void build_id_secure__print(const struct build_id_secure *s, FILE *out)
 {
-	u64 i, named = s->gone < BUILD_ID_SECURE_NAMED ? s->gone : BUILD_ID_SECURE_NAMED;
+	char hex[SBUILD_ID_SIZE];
+	u32 i, j, named = s->gone < s->alloc_lost ? (u32)s->gone : s->alloc_lost;
 
 	if (s->gone) {
 		fprintf(out, "Warning: %llu mapped file%s gone before perf record could copy %s:",
 			(unsigned long long)s->gone, s->gone == 1 ? " was" : "s were",
 			s->gone == 1 ? "it" : "them");
-		for (i = 0; i < named; i++)
-			fprintf(out, "%s %s", i ? "," : "", s->named[i] ? s->named[i] : "?");
+		/* Each path once, with every id it lost: a deploy loop is one name. */
+		for (i = 0; i < named; i++) {
+			const char *p = s->lost[i].path ? s->lost[i].path : "?";
+			bool first = true;
+
+			for (j = 0; j < i; j++)
+				if (!strcmp(s->lost[j].path ? s->lost[j].path : "?", p))
+					break;
+			if (j < i)
+				continue;
+			fprintf(out, "%s %s (", i ? "," : "", p);
+			for (j = i; j < named; j++) {
+				if (strcmp(s->lost[j].path ? s->lost[j].path : "?", p))
+					continue;
+				build_id__sprintf(&s->lost[j].bid, hex);
+				fprintf(out, "%s%s", first ? "" : " ", hex);
+				first = false;
+			}
+			fprintf(out, ")");
+		}
 		if (s->gone > named)
 			fprintf(out, " and %llu more", (unsigned long long)(s->gone - named));
 		fprintf(out, "; to resolve %s samples, keep binaries until the recording ends "
@@ -372,8 +432,9 @@ void build_id_secure__exit(struct build_id_secure *s)
 			close(s->held[i].fd);
 		free(s->held[i].path);
 	}
-	for (i = 0; i < BUILD_ID_SECURE_NAMED; i++)
-		free(s->named[i]);
+	for (i = 0; i < s->gone && i < s->alloc_lost; i++)
+		free(s->lost[i].path);
+	free(s->lost);
 	free(s->held);
 	free(s->seen);
 	free(s->queue);

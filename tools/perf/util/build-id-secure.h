@@ -29,7 +29,6 @@
 #include "build-id.h"
 
 #define BUILD_ID_SECURE_QUEUE	4096	/* requests waiting for the helper */
-#define BUILD_ID_SECURE_NAMED	4	/* files named in the end-of-run line */
 
 struct build_id_secure_req {
 	pid_t pid;
@@ -38,7 +37,11 @@ struct build_id_secure_req {
 	char *path;
 };
 
-/* -B: a file kept open until the end, and what its path showed then. */
+/*
+ * A file got hold of: -B keeps it until the end; default mode until the
+ * helper, with no request waiting, copies it (getting hold is quick,
+ * copying is not: a short-lived build must not wait behind a libc copy).
+ */
 struct build_id_held {
 	struct build_id bid;
 	char *path;
@@ -52,7 +55,7 @@ struct build_id_held {
 struct build_id_secure {
 	char dir[PATH_MAX];		/* the cache */
 	bool hold;			/* -B */
-	u32 max_held;
+	u32 max_held;			/* open descriptors at most */
 	/* the queue: the reader pushes, the helper pops, under lock */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
@@ -67,24 +70,28 @@ struct build_id_secure {
 	u32 nr_seen, alloc_seen;
 	struct build_id_held *held;
 	u32 nr_held, alloc_held;
+	u32 nr_open;			/* held entries still open */
+	u32 next_copy;			/* default mode: first held not copied yet */
 	u64 copied;			/* files written into the cache */
 	u64 via_map_files;		/* of the files got hold of, by map_files */
 	u64 gone;			/* no file with the id could be opened */
 	u64 failed;			/* had the file, could not write the cache */
 	int first_err;			/* of the failed ones */
-	char *named[BUILD_ID_SECURE_NAMED];	/* "path (id)" of the first gone */
+	struct build_id_held *lost;	/* the gone ones (fd -1), to be named */
+	u32 alloc_lost;
 };
 
 /*
  * Set up (no thread yet): @dir the cache, @hold -B mode, @qcap the queue
- * size, @max_held the descriptors -B may keep (see
- * build_id_secure__max_held()).  0 or -ENOMEM.
+ * size, @max_held the descriptors it may keep open (see
+ * build_id_secure__max_held(); past it a file is copied at once).
+ * 0 or -ENOMEM.
  */
 int build_id_secure__init(struct build_id_secure *s, const char *dir, bool hold, u32 qcap,
 			  u32 max_held);
 
 /*
- * How many descriptors hold mode may keep: half of what RLIMIT_NOFILE
+ * How many descriptors may be kept open: half of what RLIMIT_NOFILE
  * leaves free now, less a reserve for the copies, output files and
  * --switch-output.
  */
@@ -101,7 +108,7 @@ int build_id_secure__start(struct build_id_secure *s);
 int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
 			   u64 pgoff, const char *path, const u8 *bid, u8 size);
 
-/* Let the helper finish the queue, and join it. */
+/* Let the helper finish the queue (and default mode's copies); join it. */
 void build_id_secure__stop(struct build_id_secure *s);
 
 /*
@@ -111,8 +118,9 @@ void build_id_secure__stop(struct build_id_secure *s);
 void build_id_secure__finish(struct build_id_secure *s);
 
 /*
- * The end-of-run warnings, one line per kind of loss (gone, not copied,
- * queue full), with what to do next; nothing when nothing was lost.
+ * The end-of-run warnings, one line per kind of loss (gone: each path
+ * with every id it lost; not copied; queue full), with what to do next;
+ * nothing when nothing was lost.
  */
 void build_id_secure__print(const struct build_id_secure *s, FILE *out);
 

@@ -152,7 +152,7 @@ void record__secure_start(struct record *rec)
 	if (rec->opts.no_buildid_cache || build_id_cache__dir(dir, sizeof(dir)))
 		return;
 	ret = build_id_secure__init(&rec->secure, dir, hold, BUILD_ID_SECURE_QUEUE,
-				    hold ? build_id_secure__max_held() : 0);
+				    build_id_secure__max_held());
 	if (!ret)
 		ret = build_id_secure__start(&rec->secure);
 	if (ret) {
