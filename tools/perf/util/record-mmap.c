@@ -69,10 +69,11 @@ static int record__inspect(void *priv, const union perf_event *event,
 			return -ENOMEM;
 		/*
 		 * First sight of this (path, id): the file may be replaced
-		 * before the end, so the helper gets hold of it now.  The
-		 * kernel's and modules' entries are the finalization's.
+		 * before the end, so the helper gets hold of it now (the
+		 * lookout does it sooner when it runs).  The kernel's and
+		 * modules' entries are the finalization's.
 		 */
-		if (added && rec->securing && info.has_build_id &&
+		if (added && rec->securing && !rec->nr_lookout && info.has_build_id &&
 		    (event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_USER)
 			build_id_secure__queue(&rec->secure, info.pid, info.start,
 					       info.start + info.len, info.pgoff, info.filename,
