@@ -86,6 +86,16 @@ int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 
 	r->pgoff = pgoff;
 	build_id__init(&r->bid, bid, size);
 	r->path = p;
+	r->fd = -1;
+	if (pid > 0 && end > start &&
+	    __atomic_load_n(&s->nr_open, __ATOMIC_RELAXED) + s->qfds < s->max_held) {
+		char mf[96];
+
+		snprintf(mf, sizeof(mf), "/proc/%d/map_files/%llx-%llx", (int)pid,
+			 (unsigned long long)start, (unsigned long long)end);
+		r->fd = open(mf, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		s->qfds += r->fd >= 0;
+	}
 	s->nr++;
 	pthread_cond_signal(&s->cond);
 	pthread_mutex_unlock(&s->lock);
@@ -131,15 +141,37 @@ static int secure__open_verified(const char *p, const struct build_id *want)
 	return fd;
 }
 
+/* The reader's descriptor, if it is of the file with the id. */
+static int secure__take(struct build_id_secure_req *r)
+{
+	struct build_id have;
+	int fd = r->fd;
+
+	r->fd = -1;
+	if (fd__read_build_id(fd, &have) || !build_id__equal(&have, &r->bid)) {
+		close(fd);
+		return -ESTALE;
+	}
+	return fd;
+}
+
 /*
  * The mapped inode first: it is the right file even when the path now
  * names another one.  Without privilege (or once the process is gone)
  * the path, if it still carries the id.  -ENOENT/-ESTALE: gone.
  */
-static int secure__open(struct build_id_secure *s, const struct build_id_secure_req *r)
+static int secure__open(struct build_id_secure *s, struct build_id_secure_req *r)
 {
 	char mf[96];
 	int fd;
+
+	if (r->fd >= 0) {
+		fd = secure__take(r);
+		if (fd >= 0) {
+			s->via_map_files++;
+			return fd;
+		}
+	}
 
 	if (r->pid > 0 && r->end > r->start) {
 		snprintf(mf, sizeof(mf), "/proc/%d/map_files/%llx-%llx", (int)r->pid,
@@ -216,7 +248,7 @@ static int secure__hold(struct build_id_secure *s, struct build_id_secure_req *r
 		s->alloc_held = n;
 	}
 	h = &s->held[s->nr_held++];
-	s->nr_open++;
+	__atomic_add_fetch(&s->nr_open, 1, __ATOMIC_RELAXED);
 	h->bid = r->bid;
 	h->path = r->path;
 	r->path = NULL;
@@ -244,7 +276,8 @@ static void secure__process(struct build_id_secure *s, struct build_id_secure_re
 		return;
 	}
 	/* Past the bound (or out of memory): copied at once. */
-	if (s->nr_open < s->max_held && !secure__hold(s, r, fd))
+	if (__atomic_load_n(&s->nr_open, __ATOMIC_RELAXED) < s->max_held &&
+	    !secure__hold(s, r, fd))
 		return;
 	secure__store(s, r->path, &r->bid, fd);
 	close(fd);
@@ -261,7 +294,7 @@ static bool secure__copy_one(struct build_id_secure *s)
 		secure__store(s, h->path, &h->bid, h->fd);
 		close(h->fd);
 		h->fd = -1;
-		s->nr_open--;
+		__atomic_sub_fetch(&s->nr_open, 1, __ATOMIC_RELAXED);
 		return true;
 	}
 	return false;
@@ -284,8 +317,11 @@ static void *secure__thread(void *arg)
 			r = s->queue[s->head];
 			s->head = (s->head + 1) % s->qcap;
 			s->nr--;
+			s->qfds -= r.fd >= 0;
 			pthread_mutex_unlock(&s->lock);
 			secure__process(s, &r);
+			if (r.fd >= 0)
+				close(r.fd);
 			free(r.path);
 			pthread_mutex_lock(&s->lock);
 			continue;
@@ -364,7 +400,7 @@ void build_id_secure__finish(struct build_id_secure *s)
 next:
 		if (h->fd >= 0) {
 			close(h->fd);
-			s->nr_open--;
+			__atomic_sub_fetch(&s->nr_open, 1, __ATOMIC_RELAXED);
 		}
 		h->fd = -1;
 	}
@@ -425,8 +461,13 @@ void build_id_secure__exit(struct build_id_secure *s)
 	if (!s->queue)
 		return;
 	build_id_secure__stop(s);
-	for (i = 0; i < s->nr; i++)
-		free(s->queue[(s->head + i) % s->qcap].path);
+	for (i = 0; i < s->nr; i++) {
+		struct build_id_secure_req *r = &s->queue[(s->head + i) % s->qcap];
+
+		if (r->fd >= 0)
+			close(r->fd);
+		free(r->path);
+	}
 	for (i = 0; i < s->nr_held; i++) {
 		if (s->held[i].fd >= 0)
 			close(s->held[i].fd);

@@ -35,6 +35,7 @@ struct build_id_secure_req {
 	u64 start, end, pgoff;
 	struct build_id bid;
 	char *path;
+	int fd;				/* map_files opened by the reader, or -1 */
 };
 
 /*
@@ -65,12 +66,13 @@ struct build_id_secure {
 	bool running;
 	pthread_t thread;
 	u64 dropped;			/* queue full (reader's count, under lock) */
+	u32 qfds;			/* descriptors in queued requests (under lock) */
 	/* the helper's own, read by the main thread after the join */
 	struct build_id *seen;		/* ids handled, once each */
 	u32 nr_seen, alloc_seen;
 	struct build_id_held *held;
 	u32 nr_held, alloc_held;
-	u32 nr_open;			/* held entries still open */
+	u32 nr_open;			/* held entries still open (atomic: the reader reads it) */
 	u32 next_copy;			/* default mode: first held not copied yet */
 	u64 copied;			/* files written into the cache */
 	u64 via_map_files;		/* of the files got hold of, by map_files */
@@ -102,8 +104,11 @@ int build_id_secure__start(struct build_id_secure *s);
 
 /*
  * A build-id seen for the first time, mapped by @pid at [@start, @end)
- * from @path.  Never blocks on I/O; a full queue is counted (dropped).
- * 0, -ENOSPC (queue full) or -ENOMEM.
+ * from @path.  With @pid, the mapped file is opened at once through
+ * /proc/PID/map_files (a reference, no data read: a build that lives a
+ * few milliseconds must not wait for the helper to be scheduled), within
+ * the descriptor bound.  Never reads a file; a full queue is counted
+ * (dropped).  0, -ENOSPC (queue full) or -ENOMEM.
  */
 int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
 			   u64 pgoff, const char *path, const u8 *bid, u8 size);
