@@ -333,6 +333,7 @@ static int bl__do_fork(struct buildid_list *bl, const struct bl_op *op)
 {
 	struct bl_maps *parent, *child;
 	struct bl_map *v;
+	u32 nr;
 
 	/* A thread shares its process's maps; fork+exec replaces them anyway. */
 	if (op->pid == op->ppid || (op->misc & PERF_RECORD_MISC_FORK_EXEC))
@@ -340,10 +341,12 @@ static int bl__do_fork(struct buildid_list *bl, const struct bl_op *op)
 	parent = bl__maps(bl, maps_key(op->ppid, op->ppid), HOST_PID, false);
 	if (!parent || !parent->nr)
 		return 0;
-	v = malloc(parent->nr * sizeof(*v));
+	nr = parent->nr;
+	v = malloc(nr * sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	memcpy(v, parent->v, parent->nr * sizeof(*v));
+	memcpy(v, parent->v, nr * sizeof(*v));
+	/* Creating the child may move every process's maps: parent is stale. */
 	child = bl__maps(bl, maps_key(op->pid, op->tid), HOST_PID, true);
 	if (!child) {
 		free(v);
@@ -351,7 +354,7 @@ static int bl__do_fork(struct buildid_list *bl, const struct bl_op *op)
 	}
 	free(child->v);
 	child->v = v;
-	child->nr = child->cap = parent->nr;
+	child->nr = child->cap = nr;
 	return 0;
 }
 

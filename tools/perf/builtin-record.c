@@ -224,6 +224,23 @@ static int record__switch(struct record *rec)
 }
 
 /*
+ * A quiet workload's MMAP records can sit in the ring buffers until the
+ * end (no wakeup before half a buffer), by when a replaced binary is
+ * gone: while files are secured at first sight without a lookout, read
+ * them this often.
+ */
+#define RECORD_SECURE_POLL_MS	10
+
+static int record__poll_timeout(const struct record *rec)
+{
+	int t = switch_output__poll_timeout(&rec->opts.switch_output);
+
+	if (rec->securing && !rec->nr_lookout && (t < 0 || t > RECORD_SECURE_POLL_MS))
+		return RECORD_SECURE_POLL_MS;
+	return t;
+}
+
+/*
  * Poll the ring buffers and the signalfd until the workload ends, a
  * signal asks us to stop, or (per-task events) every task is gone.
  */
@@ -233,7 +250,7 @@ static int record__loop(struct record *rec, int sfd)
 	int i, n = rec->nr_mmaps, ret = 0;
 	bool done = false;
 
-	pfd = calloc(n + 1, sizeof(*pfd));
+	pfd = calloc(n + 1 + rec->nr_lookout, sizeof(*pfd));
 	if (!pfd)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
@@ -242,16 +259,23 @@ static int record__loop(struct record *rec, int sfd)
 	}
 	pfd[n].fd = sfd;
 	pfd[n].events = POLLIN;
+	/* After the signalfd: the hang-up count covers the sample buffers only. */
+	for (i = 0; i < rec->nr_lookout; i++) {
+		pfd[n + 1 + i].fd = rec->lookout_mmaps[i].fd;
+		pfd[n + 1 + i].events = POLLIN;
+	}
 	while (!done) {
 		int hups = 0;
 		bool woken = false;
 
+		/* Maps first: a build can be gone before its samples are read. */
+		record__lookout_read(rec);
 		ret = record__mmap_read_all(rec);
 		if (!ret && switch_output__due(&rec->opts.switch_output, rec->bytes_written))
 			ret = record__switch(rec);
 		if (ret)
 			break;
-		if (poll(pfd, n + 1, switch_output__poll_timeout(&rec->opts.switch_output)) < 0) {
+		if (poll(pfd, n + 1 + rec->nr_lookout, record__poll_timeout(rec)) < 0) {
 			if (errno == EINTR)
 				continue;
 			ret = -errno;
@@ -297,10 +321,14 @@ static int record__finish(struct record *rec, int loop_err)
 	int ret = loop_err;
 
 	rec_evlist__disable(&rec->rec_evlist);
+	rec_evlist__disable(&rec->lookout);
+	record__lookout_read(rec);
 	if (!ret)
 		ret = record__drain(rec);
 	if (!ret && !rec->write_err)
 		ret = record__write_lost_samples(rec);
+	/* Every first sight is read: nothing writes the cache after this join. */
+	record__secure_finish(rec);
 	if (rec->write_err == -ENOSPC)
 		fprintf(stderr, "Error: no space left on device writing %s: the data "
 			"that fit was kept\n", rec->data.path);
@@ -403,6 +431,8 @@ int cmd_record(int argc, const char **argv)
 	evlist__init(&rec->evlist);
 	perf_header__init(&rec->header);
 	buildid_table__init(&rec->table);
+	buildid_table__init(&rec->lookout_seen);
+	rec_evlist__init(&rec->lookout);
 	rec->data.fd = -1;
 
 	code = record_opts__parse(&rec->opts, argc, (char **)argv, &cmd_idx);
@@ -454,6 +484,10 @@ int cmd_record(int argc, const char **argv)
 
 	rec->argc = argc;
 	rec->argv = argv;
+	/* Before synthesis: the maps it finds are first sights too. */
+	record__secure_start(rec);
+	if (rec->securing)
+		record__lookout_open(rec);
 	if (record__begin_output(rec))
 		goto out_child;
 	if (record__synthesize(rec, false)) {
@@ -461,8 +495,10 @@ int cmd_record(int argc, const char **argv)
 		goto out_child;
 	}
 
-	if (!(rec->track_attr.flags & PERF_ATTR_FLAG_ENABLE_ON_EXEC))
+	if (!(rec->track_attr.flags & PERF_ATTR_FLAG_ENABLE_ON_EXEC)) {
+		rec_evlist__enable(&rec->lookout);
 		rec_evlist__enable(&rec->rec_evlist);
+	}
 	if (rec->workload) {
 		exec_err = record__start_workload(rec);
 		if (exec_err) {
@@ -499,6 +535,7 @@ out_child:
 		waitpid(rec->child, NULL, 0);
 	}
 out_mmaps:
+	record__lookout_close(rec);
 	record__munmap_all(rec);
 out_data:
 	perf_data__close(&rec->data);
@@ -516,6 +553,8 @@ out_free:
 	evlist__exit(&rec->evlist);
 	perf_header__exit(&rec->header);
 	buildid_table__exit(&rec->table);
+	buildid_table__exit(&rec->lookout_seen);
+	build_id_secure__exit(&rec->secure);
 	free(rec);
 	return code;
 }

@@ -357,8 +357,13 @@ void build_id_cache__add_table(const struct buildid_table *t, bool kernel_done, 
 		return;
 	for (i = 0; i < t->nr; i++) {
 		const struct buildid_entry *e = &t->entries[i];
+		struct build_id bid;
 
 		if (!e->size || (kernel_done && !strcmp(e->path, BUILD_ID_CACHE_KERNEL)))
+			continue;
+		/* Secured at first sight (or by an earlier run): no open, no parse. */
+		build_id__init(&bid, e->build_id, e->size);
+		if (build_id_cache__cached(dir, &bid))
 			continue;
 		ret = build_id_cache__add(dir, e->path, e->build_id, e->size);
 		if (ret)

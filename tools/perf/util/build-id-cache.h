@@ -92,8 +92,8 @@ int build_id_cache__list(const char *dir, FILE *out);
 int build_id_cache__add(const char *dir, const char *path, const u8 *bid, u8 size);
 
 /*
- * Every entry of @t with a build-id (but the kernel's when @kernel_done);
- * failures are reported with -v only.
+ * Every entry of @t with a build-id (but the kernel's when @kernel_done)
+ * that the cache does not hold yet; failures are reported with -v only.
  */
 void build_id_cache__add_table(const struct buildid_table *t, bool kernel_done, int verbose);
 

@@ -19,7 +19,7 @@ static int record__inspect(void *priv, const union perf_event *event,
 {
 	struct record *rec = priv;
 	struct perf_mmap_info info;
-	int ret = 0;
+	int ret = 0, added;
 
 	switch (event->header.type) {
 	case PERF_RECORD_SAMPLE:
@@ -62,10 +62,22 @@ static int record__inspect(void *priv, const union perf_event *event,
 			break;
 		if (!info.has_build_id && buildid_table__skip_path(info.filename))
 			break;
-		if (buildid_table__add(&rec->table, info.filename,
-				       event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
-				       info.build_id, info.has_build_id ? info.build_id_size : 0) < 0)
+		added = buildid_table__add(&rec->table, info.filename,
+					   event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
+					   info.build_id, info.has_build_id ? info.build_id_size : 0);
+		if (added < 0)
 			return -ENOMEM;
+		/*
+		 * First sight of this (path, id): the file may be replaced
+		 * before the end, so the helper gets hold of it now (the
+		 * lookout does it sooner when it runs).  The kernel's and
+		 * modules' entries are the finalization's.
+		 */
+		if (added && rec->securing && !rec->nr_lookout && info.has_build_id &&
+		    (event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_USER)
+			build_id_secure__queue(&rec->secure, info.pid, info.start,
+					       info.start + info.len, info.pgoff, info.filename,
+					       info.build_id, info.build_id_size);
 		break;
 	default:
 		break;

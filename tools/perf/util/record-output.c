@@ -58,6 +58,7 @@ static struct synth_ctx *record__synth_ctx(struct record *rec)
 	ctx->build_id_mmap2 = rec->src == BUILDID_SRC_MMAP2;
 	ctx->mmap3 = rec->src == BUILDID_SRC_MMAP3;
 	ctx->table = &rec->table;
+	ctx->secure = rec->securing ? &rec->secure : NULL;
 	return ctx;
 }
 
@@ -159,6 +160,43 @@ int record__write_lost_samples(struct record *rec)
 	}
 	free(ctx);
 	return ret;
+}
+
+void record__secure_start(struct record *rec)
+{
+	char dir[PATH_MAX];
+	bool hold = rec->opts.no_buildid;
+	int ret;
+
+	if (rec->opts.no_buildid_cache || build_id_cache__dir(dir, sizeof(dir)))
+		return;
+	ret = build_id_secure__init(&rec->secure, dir, hold, BUILD_ID_SECURE_QUEUE,
+				    build_id_secure__max_held());
+	if (!ret)
+		ret = build_id_secure__start(&rec->secure);
+	if (ret) {
+		fprintf(stderr, "Warning: cannot start copying mapped files into the build-id "
+			"cache: %s; %s\n", strerror(-ret),
+			hold ? "binaries replaced during the run will lack symbols" :
+			       "they are copied at the end, if still at their path");
+		build_id_secure__exit(&rec->secure);
+		return;
+	}
+	rec->securing = true;
+}
+
+void record__secure_finish(struct record *rec)
+{
+	if (!rec->securing)
+		return;
+	build_id_secure__stop(&rec->secure);
+	rec->securing = false;
+	build_id_secure__finish(&rec->secure);
+	pr_debug(rec->opts.verbose, 1, "build-id cache: %llu mapped files copied during the run "
+		 "or at its end, %llu of them opened by /proc/PID/map_files\n",
+		 (unsigned long long)rec->secure.copied,
+		 (unsigned long long)rec->secure.via_map_files);
+	build_id_secure__print(&rec->secure, stderr);
 }
 
 void record__print_summary(struct record *rec)

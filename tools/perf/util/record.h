@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/perf_event.h>
 #include <sys/types.h>
+#include "build-id-secure.h"
 #include "buildid-table.h"
 #include "data.h"
 #include "evlist.h"
@@ -29,6 +30,13 @@ struct record {
 	int nr_mmaps;
 	struct buildid_table table;
 	bool kallsyms_cached;		/* the kernel's entry was filled at start-up */
+	struct build_id_secure secure;	/* copies files at first sight (not with -N) */
+	bool securing;			/* its helper runs: hand it new ids */
+	/* record-lookout.c: maps seen at once, for the securer only */
+	struct rec_evlist lookout;
+	struct perf_mmap *lookout_mmaps;
+	int nr_lookout;			/* its buffers; 0: the poll tick finds maps */
+	struct buildid_table lookout_seen;	/* (path, id)s it handed over */
 	enum buildid_source src;
 	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
 	bool attr_build_id;			/* it asked the kernel for ids */
@@ -75,6 +83,24 @@ int record__end_file(struct record *rec);
 int record__switch_output(struct record *rec);
 /* LOST_SAMPLES records from read_format's lost counts (after disabling). */
 int record__write_lost_samples(struct record *rec);
+/*
+ * The helper that secures mapped files at first sight: started before
+ * synthesis unless -N; a failure to start is said, and recording goes on.
+ */
+void record__secure_start(struct record *rec);
+/* Join it (before anything writes the cache at the end), -B's copies, warnings. */
+void record__secure_finish(struct record *rec);
+
+/* record-lookout.c */
+/*
+ * A dummy event on the same targets, whose every MMAP record wakes the
+ * reader, so the securer hears of a file while it is still mapped.  On
+ * failure (said with -v) the poll tick finds maps instead.  0 or -errno.
+ */
+int record__lookout_open(struct record *rec);
+/* Hand the maps it saw to the securer; its records are not written. */
+void record__lookout_read(struct record *rec);
+void record__lookout_close(struct record *rec);
 void record__print_summary(struct record *rec);
 
 #endif

@@ -109,9 +109,16 @@ static int synth__mmap(struct synth_ctx *ctx, u16 cpumode, u32 pid, u32 tid,
 	size += synth__trailer(ctx, ctx->buf + size, pid, tid);
 	ev->header.size = (u16)size;
 	/* The kernel's table entry is named differently: its caller adds it. */
-	if (cpumode == PERF_RECORD_MISC_USER &&
-	    buildid_table__add(ctx->table, path, cpumode, bid, bid_size) < 0)
-		return -ENOMEM;
+	if (cpumode == PERF_RECORD_MISC_USER) {
+		int added = buildid_table__add(ctx->table, path, cpumode, bid, bid_size);
+
+		if (added < 0)
+			return -ENOMEM;
+		/* First sight: the file is there now, maybe not at the end. */
+		if (added && bid_size && ctx->secure)
+			build_id_secure__queue(ctx->secure, pid, start, start + len, pgoff, path,
+					       bid, bid_size);
+	}
 	return ctx->emit(ctx->priv, ev);
 }
 

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 #include "event.h"
 #include "buildid-table.h"
+#include "build-id-secure.h"
 #include "build-id.h"
 
 struct synth_ctx {
@@ -25,6 +26,7 @@ struct synth_ctx {
 	bool build_id_mmap2;		/* MMAP2 may carry build-ids (attr asked) */
 	bool mmap3;			/* write MMAP3 instead */
 	struct buildid_table *table;	/* every map written is noted here */
+	struct build_id_secure *secure;	/* NULL, or gets each new user-space id */
 	/*
 	 * Set: synth__kernel_mmap() hands over the /proc/kallsyms text it
 	 * read (the caller frees it) and the running kernel's build-id, so

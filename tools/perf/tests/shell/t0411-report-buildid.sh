@@ -3,10 +3,13 @@ test_description='perf report resolves by build-id
 
 A binary rebuilt at one path during the recording: each version'"'"'s samples
 on its own functions (upstream perf 6.1 puts them all on the last one).
-Analysis after the binaries moved away: symbols from the build-id cache
-perf record filled, never from another file at the recorded path (which is
-warned about, with upstream'"'"'s words).  Kernel symbols from the cached
-kallsyms of the recording kernel.'
+perf record keeps each version in the build-id cache when it first sees
+it, with nobody running buildid-cache: replaced by rm+cp or by cp+rename,
+in default mode and with -B (which copies at the end only what was
+replaced), and with few descriptors.  Analysis after the binaries are
+gone: symbols from that cache, never from another file at the recorded
+path (which is warned about, with upstream'"'"'s words).  Kernel symbols from
+the cached kallsyms of the recording kernel.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 cat >app.c <<'EOF'
@@ -34,33 +37,139 @@ rows () {
 	grep -v "^#" | grep -v "^\$"
 }
 
+# "<build-id> <dir>/app" for both builds, sorted, as buildid-list prints them
+ids () {
+	for b in app.one app.two; do
+		echo "$(readelf -n $b | sed -n "s/.*Build ID: //p") $1/app"
+	done | sort
+}
+
+# both versions of app with samples on their own functions
+both_versions () {
+	grep -E "^ +[0-9.]+%  app +\[\.\] one_work\$" "$1" &&
+	grep -E "^ +[0-9.]+%  app +\[\.\] two_work\$" "$1" &&
+	one=$(awk "/one_work/ { sub(\"%\", \"\", \$1); print int(\$1) }" "$1") &&
+	two=$(awk "/two_work/ { sub(\"%\", \"\", \$1); print int(\$1) }" "$1") &&
+	# the two runs do the same work
+	test $one -ge 10 && test $two -ge 10
+}
+
+# record_replaced DIR rename|rmcp [option...]: in DIR, one recording of
+# app.one run as ./app, replaced by app.two (cp to a new name and mv over
+# it, or rm and cp), run, removed; then the builds are removed too.
 # One CPU: the side-band of the exec reaches the file before its samples.
-test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: one recording, the binary replaced in the middle' '
+record_replaced () {
+	dir=$1 how=$2 &&
+	shift 2 &&
+	case $how in
+	rename) swap="cp app.two app.new; mv app.new app" ;;
+	rmcp) swap="rm app; cp app.two app" ;;
+	esac &&
+	mkdir "$dir" &&
+	cp app.one app.two "$dir"/ &&
+	ids "$PWD/$dir" >"$dir"/ids &&
+	(
+		cd "$dir" &&
+		taskset -c 0 perf record -q -e cpu-clock -c 100000 "$@" -- \
+			sh -c "cp app.one app; ./app; $swap; ./app; rm app" 2>record.err &&
+		test_must_be_empty record.err &&
+		rm app.one app.two
+	)
+}
+
+test_expect_success PERF_EVENTS 'setup: one recording, the binary replaced in the middle' '
 	build one 3 app.one &&
 	build two 5 app.two &&
 	taskset -c 0 perf record -q -e cpu-clock -c 100000 -o during.data -- sh -c \
-		"cp app.one app; ./app; $UPSTREAM_PERF buildid-cache -a ./app; rm app; cp app.two app; ./app" \
-		2>record.err &&
+		"cp app.one app; ./app; rm app; cp app.two app; ./app" 2>record.err &&
+	test_must_be_empty record.err &&
 	test -s during.data
 '
 
-test_expect_success PERF_EVENTS,UPSTREAM_PERF 'each version of app on its own function' '
+test_expect_success PERF_EVENTS 'each version of app on its own function' '
 	rows -i during.data >out &&
-	grep -E "^ +[0-9.]+%  app +\[\.\] one_work\$" out &&
-	grep -E "^ +[0-9.]+%  app +\[\.\] two_work\$" out &&
-	one=$(awk "/one_work/ { sub(\"%\", \"\", \$1); print int(\$1) }" out) &&
-	two=$(awk "/two_work/ { sub(\"%\", \"\", \$1); print int(\$1) }" out) &&
-	# the two runs do the same work
-	test $one -ge 10 && test $two -ge 10 &&
+	both_versions out &&
 	test_must_be_empty report.err
 '
 
-test_expect_success PERF_EVENTS,UPSTREAM_PERF 'perf buildid-list lists both builds of app' '
-	for b in app.one app.two; do
-		echo "$(readelf -n $b | sed -n "s/.*Build ID: //p") $PWD/app"
-	done | sort >expect &&
+test_expect_success PERF_EVENTS 'perf buildid-list lists both builds of app' '
+	ids "$PWD" >expect &&
 	perf buildid-list -i during.data | grep " $PWD/app\$" | sort >actual &&
 	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS 'replaced by cp+rename, then deleted: both builds kept' '
+	PERF_BUILDID_DIR=$PWD/cache-rename record_replaced rename rename &&
+	perf buildid-list -i rename/perf.data | grep " $PWD/rename/app\$" | sort >actual &&
+	test_cmp rename/ids actual &&
+	PERF_BUILDID_DIR=$PWD/cache-rename rows -i rename/perf.data >out &&
+	both_versions out &&
+	test_must_be_empty report.err
+'
+
+for how in rmcp rename; do
+	test_expect_success PERF_EVENTS "-B, replaced by $how, then deleted: both builds kept" '
+		export PERF_BUILDID_DIR=$PWD/cache-B-$how &&
+		test_when_finished "unset PERF_BUILDID_DIR" &&
+		record_replaced B-$how $how -B &&
+		# what is still at its path is not copied: only the two builds
+		find "$PERF_BUILDID_DIR" -name elf >elves &&
+		test $(grep -c "/B-$how/app/[0-9a-f]*/elf\$" elves) = 2 &&
+		test $(wc -l <elves) = 2 &&
+		perf buildid-list -i B-$how/perf.data | grep " $PWD/B-$how/app\$" | sort >actual &&
+		test_cmp B-$how/ids actual &&
+		perf buildid-list --store -i B-$how/perf.data >store &&
+		sed "s/^/OK /" B-$how/ids >expect &&
+		grep " $PWD/B-$how/app\$" store | sort >actual &&
+		test_cmp expect actual &&
+		rows -i B-$how/perf.data >out &&
+		both_versions out &&
+		test_must_be_empty report.err
+	'
+done
+
+test_expect_success PERF_EVENTS 'with 64 descriptors, -B still records and keeps both builds' '
+	export PERF_BUILDID_DIR=$PWD/cache-64 &&
+	test_when_finished "unset PERF_BUILDID_DIR" &&
+	(ulimit -n 64 && record_replaced fd64 rename -B) &&
+	perf buildid-list -i fd64/perf.data | grep " $PWD/fd64/app\$" | sort >actual &&
+	test_cmp fd64/ids actual &&
+	rows -i fd64/perf.data >out &&
+	both_versions out
+'
+
+# wait_file FILE: until it exists (up to 60 s; a loaded machine is slow)
+wait_file () {
+	w=0
+	while ! test -e "$1"; do
+		w=$((w + 1))
+		test $w -lt 6000 || return 1
+		sleep 0.01
+	done
+}
+
+# Stopped, perf record cannot see the build before it is gone.
+test_expect_success PERF_EVENTS 'a build gone before perf record saw it is named at the end' '
+	mkdir gone &&
+	cp app.one gone/ || return 1
+	# a cache without app.one (the first recording put it in ~/.debug);
+	# perf alone in the background, so that $! is perf
+	PERF_BUILDID_DIR=$PWD/cache-gone \
+	perf record -q -e cpu-clock -c 100000 -o gone/perf.data -- sh -c \
+		"cd gone; touch ready; w=0; while ! test -e go && test \$w -lt 6000; do w=\$((w + 1)); sleep 0.01; done;
+		 cp app.one app; ./app; rm app app.one; touch done" \
+		>/dev/null 2>gone/record.err &
+	perf=$! &&
+	test_when_finished "kill -CONT $perf; kill $perf 2>/dev/null; true" &&
+	wait_file gone/ready &&
+	kill -STOP $perf &&
+	touch gone/go &&
+	wait_file gone/done &&
+	kill -CONT $perf &&
+	wait $perf &&
+	id=$(readelf -n app.one | sed -n "s/.*Build ID: //p") &&
+	echo "Warning: 1 mapped file was gone before perf record could copy it: $PWD/gone/app ($id); to resolve its samples, keep binaries until the recording ends or serve them by debuginfod" >expect &&
+	test_cmp expect gone/record.err
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'contrast: upstream puts both runs on the last binary' '

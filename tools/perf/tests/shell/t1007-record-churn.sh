@@ -47,7 +47,10 @@ ids_of () {
 # Every id the file lists for ./app is in the cache, or named in the
 # record's stderr ($1) as not secured.
 all_secured_or_named () {
-	perf buildid-list -i "$2" | awk -v p="$PWD/app" "\$2 == p { print \$1 }" | sort -u >listed &&
+	# the path is the rest of the line: the trash directory has a space
+	perf buildid-list -i "$2" |
+	awk -v p="$PWD/app" "{ id = \$1; sub(/^[^ ]* /, \"\"); if (\$0 == p) print id }" |
+	sort -u >listed &&
 	test -s listed &&
 	while read id; do
 		test -e "$HOME/.debug/.build-id/${id%${id#??}}/${id#??}/elf" ||
