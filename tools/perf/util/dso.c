@@ -35,7 +35,26 @@ static bool str_ends_with(const char *s, const char *suffix)
 
 bool dso__name_is_kernel(const char *name)
 {
-	return !strncmp(name, DSO_KERNEL_NAME, strlen(DSO_KERNEL_NAME));
+	size_t len = strlen(DSO_KERNEL_NAME);
+
+	/*
+	 * Not any suffix: a build-id table may name "[kernel.kallsyms]/.."
+	 * and that is listed (and refused by the cache) under its own name.
+	 */
+	return !strncmp(name, DSO_KERNEL_NAME, len) && (!name[len] || name[len] == '_');
+}
+
+bool dso__name_is_anon(const char *name)
+{
+	return !strcmp(name, "//anon") || !strncmp(name, "/dev/zero", 9) ||
+	       !strncmp(name, "/anon_hugepage", 14) || !strncmp(name, "[stack", 6) ||
+	       !strncmp(name, "/SYSV", 5) || !strcmp(name, "[heap]");
+}
+
+char *dso__anon_map_name(char *buf, size_t size, pid_t pid)
+{
+	snprintf(buf, size, "/tmp/perf-%d.map", (int)pid);
+	return buf;
 }
 
 bool dso__name_is_kmod(const char *name)
@@ -661,6 +680,9 @@ struct dso_hint {
 void dsos__init(struct dsos *dsos)
 {
 	memset(dsos, 0, sizeof(*dsos));
+	hashmap__init(&dsos->by_name);
+	hashmap__init(&dsos->by_build_id);
+	hashmap__init(&dsos->hints);
 }
 
 void dsos__exit(struct dsos *dsos)
@@ -670,21 +692,34 @@ void dsos__exit(struct dsos *dsos)
 	for (i = 0; i < dsos->nr; i++)
 		dso__put(dsos->entries[i]);
 	free(dsos->entries);
-	for (i = 0; i < dsos->nr_hints; i++)
-		free(dsos->hints[i].name);
-	free(dsos->hints);
+	for (i = 0; i < hashmap__nr(&dsos->hints); i++) {
+		struct dso_hint *h = dsos->hints.entries[i].value;
+
+		free(h->name);
+		free(h);
+	}
+	hashmap__exit(&dsos->hints);
+	hashmap__exit(&dsos->by_name);
+	hashmap__exit(&dsos->by_build_id);
 	dsos__init(dsos);
+}
+
+static u64 build_id__hash(const struct build_id *bid)
+{
+	return hash__bytes(bid->data, bid->size, bid->size);
 }
 
 struct dso *dsos__find_by_build_id(const struct dsos *dsos, const struct build_id *bid)
 {
-	size_t i;
+	u64 hash = build_id__hash(bid);
+	struct dso *dso;
+	size_t it = 0;
 
 	if (!bid->size)
 		return NULL;
-	for (i = 0; i < dsos->nr; i++) {
-		if (build_id__equal(&dsos->entries[i]->id.bid, bid))
-			return dsos->entries[i];
+	while ((dso = hashmap__next(&dsos->by_build_id, hash, &it)) != NULL) {
+		if (build_id__equal(&dso->id.bid, bid))
+			return dso;
 	}
 	return NULL;
 }
@@ -694,50 +729,49 @@ static const char *dsos__canonical_name(const char *name)
 	return dso__name_is_kernel(name) ? DSO_KERNEL_NAME : name;
 }
 
+static struct dso_hint *dsos__find_hint(const struct dsos *dsos, const char *name)
+{
+	struct dso_hint *h;
+	size_t it = 0;
+
+	while ((h = hashmap__next(&dsos->hints, hash__str(name, 0), &it)) != NULL) {
+		if (!strcmp(h->name, name))
+			return h;
+	}
+	return NULL;
+}
+
 int dsos__add_build_id_hint(struct dsos *dsos, const char *name, const struct build_id *bid)
 {
 	struct dso_hint *h;
-	size_t i;
 
 	name = dsos__canonical_name(name);
 	if (!bid->size)
 		return 0;
-	for (i = 0; i < dsos->nr_hints; i++) {
-		h = &dsos->hints[i];
-		if (strcmp(h->name, name))
-			continue;
+	h = dsos__find_hint(dsos, name);
+	if (h) {
 		if (!build_id__equal(&h->bid, bid))
 			h->ambiguous = true;
 		return 0;
 	}
-	if (dsos->nr_hints == dsos->alloc_hints) {
-		size_t n = dsos->alloc_hints ? dsos->alloc_hints * 2 : 16;
-
-		h = realloc(dsos->hints, n * sizeof(*h));
-		if (!h)
-			return -ENOMEM;
-		dsos->hints = h;
-		dsos->alloc_hints = n;
-	}
-	h = &dsos->hints[dsos->nr_hints];
-	h->name = strdup(name);
-	if (!h->name)
+	h = calloc(1, sizeof(*h));
+	if (!h)
 		return -ENOMEM;
+	h->name = strdup(name);
+	if (!h->name || hashmap__add(&dsos->hints, hash__str(name, 0), h)) {
+		free(h->name);
+		free(h);
+		return -ENOMEM;
+	}
 	h->bid = *bid;
-	h->ambiguous = false;
-	dsos->nr_hints++;
 	return 0;
 }
 
 static const struct build_id *dsos__hint(const struct dsos *dsos, const char *name)
 {
-	size_t i;
+	const struct dso_hint *h = dsos__find_hint(dsos, name);
 
-	for (i = 0; i < dsos->nr_hints; i++) {
-		if (!strcmp(dsos->hints[i].name, name))
-			return dsos->hints[i].ambiguous ? NULL : &dsos->hints[i].bid;
-	}
-	return NULL;
+	return h && !h->ambiguous ? &h->bid : NULL;
 }
 
 static bool dso_id__same_inode(const struct dso_id *a, const struct dso_id *b)
@@ -746,16 +780,28 @@ static bool dso_id__same_inode(const struct dso_id *a, const struct dso_id *b)
 	       a->ino == b->ino && a->ino_generation == b->ino_generation;
 }
 
+/* The DSOs called @name, oldest first: *@it = 0 to start. */
+static struct dso *dsos__next_named(const struct dsos *dsos, const char *name, size_t *it)
+{
+	u64 hash = hash__str(name, 0);
+	struct dso *dso;
+
+	while ((dso = hashmap__next(&dsos->by_name, hash, it)) != NULL) {
+		if (!strcmp(dso->long_name, name))
+			return dso;
+	}
+	return NULL;
+}
+
 /* No build-id: same path and, when both know it, the same inode. */
 static struct dso *dsos__find_by_name_id(const struct dsos *dsos, const char *name,
 					 const struct dso_id *id)
 {
-	size_t i;
+	struct dso *dso;
+	size_t it = 0;
 
-	for (i = 0; i < dsos->nr; i++) {
-		struct dso *dso = dsos->entries[i];
-
-		if (dso__has_build_id(dso) || strcmp(dso->long_name, name))
+	while ((dso = dsos__next_named(dsos, name, &it)) != NULL) {
+		if (dso__has_build_id(dso))
 			continue;
 		if (id->has_inode || dso->id.has_inode) {
 			if (dso_id__same_inode(id, &dso->id))
@@ -765,6 +811,37 @@ static struct dso *dsos__find_by_name_id(const struct dsos *dsos, const char *na
 		return dso;
 	}
 	return NULL;
+}
+
+/* A DSO learned its build-id after it was made: index it by that too. */
+static int dsos__index_build_id(struct dsos *dsos, struct dso *dso)
+{
+	return hashmap__add(&dsos->by_build_id, build_id__hash(&dso->id.bid), dso);
+}
+
+/* A new DSO, owned by @dsos.  Borrowed reference, NULL on ENOMEM. */
+static struct dso *dsos__new(struct dsos *dsos, const char *name, const struct dso_id *id)
+{
+	struct dso *dso;
+
+	if (dsos->nr == dsos->alloc) {
+		size_t n = dsos->alloc ? dsos->alloc * 2 : 64;
+		struct dso **e = realloc(dsos->entries, n * sizeof(*e));
+
+		if (!e)
+			return NULL;
+		dsos->entries = e;
+		dsos->alloc = n;
+	}
+	dso = dso__new(name, id);
+	if (!dso)
+		return NULL;
+	/* owned from here on, so that no index can point at a freed DSO */
+	dsos->entries[dsos->nr++] = dso;
+	if (hashmap__add(&dsos->by_name, hash__str(dso->long_name, 0), dso) ||
+	    (dso__has_build_id(dso) && dsos__index_build_id(dsos, dso)))
+		return NULL;
+	return dso;
 }
 
 struct dso *dsos__findnew_id(struct dsos *dsos, const char *name, const struct dso_id *id)
@@ -781,21 +858,25 @@ struct dso *dsos__findnew_id(struct dsos *dsos, const char *name, const struct d
 	/* the build-id is the identity: the name it was mapped under is not */
 	dso = want.bid.size ? dsos__find_by_build_id(dsos, &want.bid) :
 			      dsos__find_by_name_id(dsos, name, &want);
-	if (dso)
-		return dso__get(dso);
-
-	if (dsos->nr == dsos->alloc) {
-		size_t n = dsos->alloc ? dsos->alloc * 2 : 64;
-		struct dso **e = realloc(dsos->entries, n * sizeof(*e));
-
-		if (!e)
-			return NULL;
-		dsos->entries = e;
-		dsos->alloc = n;
-	}
-	dso = dso__new(name, &want);
 	if (!dso)
-		return NULL;
-	dsos->entries[dsos->nr++] = dso;
+		dso = dsos__new(dsos, name, &want);
 	return dso__get(dso);
+}
+
+struct dso *dsos__findnew_build_id(struct dsos *dsos, const char *name,
+				   const struct build_id *bid)
+{
+	struct dso_id id = { .bid = *bid };
+	struct dso *dso;
+	size_t it = 0;
+
+	while ((dso = dsos__next_named(dsos, name, &it)) != NULL) {
+		if (build_id__equal(&dso->id.bid, bid))
+			return dso;
+		if (!dso__has_build_id(dso) && bid->size) {
+			dso->id.bid = *bid;
+			return dsos__index_build_id(dsos, dso) ? NULL : dso;
+		}
+	}
+	return dsos__new(dsos, name, &id);
 }

@@ -17,7 +17,9 @@
 
 #include <linux/types.h>
 #include <stdbool.h>
+#include <sys/types.h>
 #include "build-id.h"
+#include "hashmap.h"
 #include "symbol.h"
 
 enum dso_binary_type {
@@ -94,6 +96,8 @@ struct dso {
 	/* PT_LOAD segments of the runtime image: file offset -> address */
 	struct symsrc_seg	segs[DSO_MAX_SEGS];
 	int			nr_segs;
+	/* A sample (or, when asked, a call-chain frame) fell in it. */
+	bool			hit;
 	int			refcnt;
 };
 
@@ -106,9 +110,22 @@ static inline bool dso__has_build_id(const struct dso *dso)
 	return dso->id.bid.size > 0;
 }
 
-/* Is @name the kernel's ("[kernel.kallsyms]" with any suffix)? A module? */
+/*
+ * Is @name the kernel's ("[kernel.kallsyms]", or with the "_text" style
+ * suffix of its mmap records)?  A module?
+ */
 bool dso__name_is_kernel(const char *name);
 bool dso__name_is_kmod(const char *name);
+
+/*
+ * Memory with no file behind it ("//anon", "[heap]", "/dev/zero"...).
+ * Executable such memory is JIT code: upstream names it after the file a
+ * JIT writes its symbols to, "/tmp/perf-<pid>.map" (dso__anon_map_name()
+ * writes that into @buf; returns @buf).
+ */
+bool dso__name_is_anon(const char *name);
+#define DSO_ANON_MAP_NAME_MAX	32
+char *dso__anon_map_name(char *buf, size_t size, pid_t pid);
 
 /*
  * Load symbols once (later calls return the first result).  Returns 0 if
@@ -131,14 +148,13 @@ const char *dso_binary_type__name(enum dso_binary_type type);
 
 /* ---- the set of DSOs of a machine --------------------------------------- */
 
-struct dso_hint;
-
 struct dsos {
-	struct dso	**entries;
+	struct dso	**entries;	/* in order of creation */
 	size_t		nr, alloc;
+	struct hashmap	by_name;	/* long_name -> DSOs, oldest first */
+	struct hashmap	by_build_id;	/* build-id -> DSOs, oldest first */
 	/* build-ids by path from the perf.data header (HEADER_BUILD_ID) */
-	struct dso_hint	*hints;
-	size_t		nr_hints, alloc_hints;
+	struct hashmap	hints;
 };
 
 void dsos__init(struct dsos *dsos);
@@ -161,5 +177,15 @@ struct dso *dsos__find_by_build_id(const struct dsos *dsos, const struct build_i
  * is not used for id-less mmaps of it.  Returns 0 or -ENOMEM.
  */
 int dsos__add_build_id_hint(struct dsos *dsos, const char *name, const struct build_id *bid);
+
+/*
+ * A BUILD_ID table entry or HEADER_BUILD_ID record as a DSO: the first
+ * DSO called @name with this build-id or with none yet (which takes it),
+ * else a new one.  So one path with two ids is two DSOs, and a DSO an
+ * mmap made before a stream's trailing build-id records gets its id.
+ * Borrowed reference, NULL on ENOMEM.
+ */
+struct dso *dsos__findnew_build_id(struct dsos *dsos, const char *name,
+				   const struct build_id *bid);
 
 #endif
