@@ -15,6 +15,7 @@
 int machine__init(struct machine *machine, const struct dso_load_opts *opts)
 {
 	memset(machine, 0, sizeof(*machine));
+	machine->pid = -1;
 	if (opts)
 		machine->load_opts = *opts;
 	dsos__init(&machine->dsos);
