@@ -53,6 +53,13 @@ test_expect_success PERF_EVENTS 'record -B -g: libwalk.so only on the call chain
 	! grep "libwalk" hits
 '
 
+test_expect_success PERF_EVENTS '--buildid-all lists every mapped DSO, hit or not' '
+	perf buildid-list --buildid-all -i perf.data >all &&
+	grep "^$(buildid bin/libwalk.so) $PWD/bin/libwalk.so\$" all &&
+	grep " $PWD/bin/app\$" all &&
+	test $(wc -l <all) -gt $(wc -l <hits)
+'
+
 test_expect_success PERF_EVENTS '--store on the recording box stores libwalk.so' '
 	mkdir box &&
 	HOME="$PWD/box" perf buildid-list --store --no-debuginfod -i perf.data >stored &&
