@@ -122,6 +122,18 @@ static void test_guest_machines(void **state)
 	assert_ptr_equal(machines__nth(&ms, 2), g9);
 	assert_int_equal(g3->pid, 3);
 	assert_int_equal(ms.host.pid, HOST_KERNEL_ID);
+	/* a guest's kernel, whatever the suffix of its map, is one DSO */
+	{
+		struct perf_mmap_info info = {
+			.pid = (u32)-1, .start = 0xffff0000, .len = 0x1000,
+			.filename = "[guest.kernel.kallsyms]_text",
+			.misc = PERF_RECORD_MISC_GUEST_KERNEL,
+		};
+
+		assert_int_equal(machine__process_mmap(g3, &info), 0);
+		assert_int_equal(g3->dsos.nr, 1);
+		assert_string_equal(g3->dsos.entries[0]->long_name, "[guest.kernel.kallsyms]");
+	}
 	assert_true(cpumode__is_guest(PERF_RECORD_MISC_GUEST_KERNEL));
 	assert_false(cpumode__is_guest(PERF_RECORD_MISC_KERNEL));
 	machines__exit(&ms);
