@@ -14,6 +14,7 @@
 #include "util/build-id-cache.h"
 #include "util/debug.h"
 #include "util/build-id-store.h"
+#include "util/dso-hits.h"
 #include "util/debuginfod.h"
 #include "util/usage.h"
 
@@ -274,8 +275,11 @@ int cmd_buildid_cache(int argc, const char **argv)
 	}
 	bc__run_lists(&bc);
 	if (bc.missing) {
-		ret = buildid_list__for_each(bc.missing, bc.force, true, bc.verbose,
-					     bc__print_missing, &bc);
+		struct dso_hits_opts opts = {
+			.input = bc.missing, .force = bc.force, .hits = true, .verbose = bc.verbose,
+		};
+
+		ret = dso_hits__for_each_build_id(&opts, bc__print_missing, &bc);
 		bc.failed += ret != 0;
 	}
 	if (bc.list) {

@@ -28,6 +28,8 @@
 #include "debug.h"
 #include "debuginfod.h"
 #include "vdso.h"
+#include "dso-hits.h"
+#include "hashmap.h"
 
 #define DEBUG_DIR	"/usr/lib/debug"
 
@@ -173,16 +175,28 @@ static void print_name(FILE *out, const char *name)
 struct store_list {
 	struct build_id_store_entry *v;
 	size_t nr, alloc;
+	struct hashmap seen;		/* (build-id, name) -> index + 1 */
 };
 
+static u64 store_list__hash(const struct build_id *bid, const char *name)
+{
+	return hash__str(name, hash__bytes(bid->data, bid->size, bid->size));
+}
+
+/* Each (build-id, name) once: guests and tables may repeat one. */
 static int store_list__add(void *priv, const struct build_id *bid, const char *name)
 {
 	struct store_list *l = priv;
-	size_t i;
+	u64 hash = store_list__hash(bid, name);
+	size_t it = 0;
+	void *idx;
 
-	for (i = 0; i < l->nr; i++)
-		if (build_id__equal(&l->v[i].bid, bid) && !strcmp(l->v[i].name, name))
+	while ((idx = hashmap__next(&l->seen, hash, &it)) != NULL) {
+		const struct build_id_store_entry *e = &l->v[(uintptr_t)idx - 1];
+
+		if (build_id__equal(&e->bid, bid) && !strcmp(e->name, name))
 			return 0;
+	}
 	if (l->nr == l->alloc) {
 		size_t n = l->alloc ? l->alloc * 2 : 32;
 		struct build_id_store_entry *v = realloc(l->v, n * sizeof(*v));
@@ -198,7 +212,7 @@ static int store_list__add(void *priv, const struct build_id *bid, const char *n
 	if (!l->v[l->nr].name)
 		return -ENOMEM;
 	l->nr++;
-	return 0;
+	return hashmap__add(&l->seen, hash, (void *)(uintptr_t)l->nr);
 }
 
 static struct debuginfod_fetcher *store__fetcher(const char *urls, bool no_debuginfod,
@@ -214,10 +228,10 @@ static struct debuginfod_fetcher *store__fetcher(const char *urls, bool no_debug
 	return debuginfod_fetcher__new(&opts);
 }
 
-int buildid_store__cmd(const char *input, bool force, bool hits, int verbose,
-		       const char *urls, bool no_debuginfod)
+int buildid_store__cmd(const struct dso_hits_opts *opts, const char *urls, bool no_debuginfod)
 {
 	struct store_list l = { .nr = 0 };
+	int verbose = opts->verbose;
 	struct debuginfod_fetcher *f = NULL;
 	char dir[PATH_MAX], hex[SBUILD_ID_SIZE];
 	int ret, failed = 0;
@@ -227,7 +241,8 @@ int buildid_store__cmd(const char *input, bool force, bool hits, int verbose,
 		pr_err("perf buildid-list: no build-id cache directory (HOME unset)\n");
 		return 1;
 	}
-	ret = buildid_list__for_each(input, force, hits, verbose, store_list__add, &l);
+	hashmap__init(&l.seen);
+	ret = dso_hits__for_each_build_id(opts, store_list__add, &l);
 	if (ret == -EIO)
 		goto out;
 	if (!ret) {
@@ -253,6 +268,7 @@ out:
 	for (i = 0; i < l.nr; i++)
 		free(l.v[i].name);
 	free(l.v);
+	hashmap__exit(&l.seen);
 	debuginfod_fetcher__delete(f);
 	return ret || failed ? 1 : 0;
 }

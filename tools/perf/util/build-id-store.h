@@ -44,24 +44,16 @@ int build_id_store__run(struct build_id_store_entry *e, size_t n, const char *di
 const char *build_id_store_src__name(enum build_id_store_src src);
 
 /*
- * The whole command: read @input (buildid-list's -i, -f, -H), store,
- * print.  @urls: --debuginfod's value ("" for the bare flag: the
- * environment's); @no_debuginfod: never ask a server.  Exit status: 0
- * all stored, 1 some failed or the input is unreadable.
+ * The whole command: read the perf.data @opts names (buildid-list's -i,
+ * -f, -H, --buildid-all; with call-chain frames counted as hits when
+ * asked), store, print.  @urls: --debuginfod's value ("" for the bare
+ * flag: the environment's); @no_debuginfod: never ask a server.  Exit
+ * status: 0 all stored, 1 some failed or the input is unreadable.
  */
-int buildid_store__cmd(const char *input, bool force, bool hits, int verbose,
-		       const char *urls, bool no_debuginfod);
+struct dso_hits_opts;
+int buildid_store__cmd(const struct dso_hits_opts *opts, const char *urls, bool no_debuginfod);
 
 /* buildid-list -k (the running kernel's id) and -m (with its text range). */
 int build_id_store__print_kernel(bool maps);
-
-/*
- * builtin-buildid-list.c's model of a perf.data: call @fn for every host
- * DSO with a build-id that buildid-list would list (-H: @hits), in its
- * order.  0, -EIO when @input cannot be opened, or what @fn returned.
- */
-typedef int (*buildid_list_fn)(void *priv, const struct build_id *bid, const char *name);
-int buildid_list__for_each(const char *input, bool force, bool hits, int verbose,
-			   buildid_list_fn fn, void *priv);
 
 #endif

@@ -25,7 +25,6 @@
 
 #define DSO_DEBUG_DIR		"/usr/lib/debug"
 #define DSO_KALLSYMS		"/proc/kallsyms"
-#define DSO_KERNEL_NAME		"[kernel.kallsyms]"
 
 static bool str_ends_with(const char *s, const char *suffix)
 {
@@ -36,7 +35,26 @@ static bool str_ends_with(const char *s, const char *suffix)
 
 bool dso__name_is_kernel(const char *name)
 {
-	return !strncmp(name, DSO_KERNEL_NAME, strlen(DSO_KERNEL_NAME));
+	size_t len = strlen(DSO_KERNEL_NAME);
+
+	/*
+	 * Not any suffix: a build-id table may name "[kernel.kallsyms]/.."
+	 * and that is listed (and refused by the cache) under its own name.
+	 */
+	return !strncmp(name, DSO_KERNEL_NAME, len) && (!name[len] || name[len] == '_');
+}
+
+bool dso__name_is_anon(const char *name)
+{
+	return !strcmp(name, "//anon") || !strncmp(name, "/dev/zero", 9) ||
+	       !strncmp(name, "/anon_hugepage", 14) || !strncmp(name, "[stack", 6) ||
+	       !strncmp(name, "/SYSV", 5) || !strcmp(name, "[heap]");
+}
+
+char *dso__anon_map_name(char *buf, size_t size, pid_t pid)
+{
+	snprintf(buf, size, "/tmp/perf-%d.map", (int)pid);
+	return buf;
 }
 
 bool dso__name_is_kmod(const char *name)
@@ -650,154 +668,4 @@ int dso__load(struct dso *dso, const struct dso_load_opts *opts)
 	if (ld.err)
 		return ld.err;
 	return ld.done ? 0 : -ENOENT;
-}
-
-/* ---- the DSOs of a machine ---------------------------------------------- */
-
-struct dso_hint {
-	char		*name;
-	struct build_id	bid;
-	bool		ambiguous;	/* the path was seen with two ids */
-};
-
-void dsos__init(struct dsos *dsos)
-{
-	memset(dsos, 0, sizeof(*dsos));
-}
-
-void dsos__exit(struct dsos *dsos)
-{
-	size_t i;
-
-	for (i = 0; i < dsos->nr; i++)
-		dso__put(dsos->entries[i]);
-	free(dsos->entries);
-	for (i = 0; i < dsos->nr_hints; i++)
-		free(dsos->hints[i].name);
-	free(dsos->hints);
-	dsos__init(dsos);
-}
-
-struct dso *dsos__find_by_build_id(const struct dsos *dsos, const struct build_id *bid)
-{
-	size_t i;
-
-	if (!bid->size)
-		return NULL;
-	for (i = 0; i < dsos->nr; i++) {
-		if (build_id__equal(&dsos->entries[i]->id.bid, bid))
-			return dsos->entries[i];
-	}
-	return NULL;
-}
-
-static const char *dsos__canonical_name(const char *name)
-{
-	return dso__name_is_kernel(name) ? DSO_KERNEL_NAME : name;
-}
-
-int dsos__add_build_id_hint(struct dsos *dsos, const char *name, const struct build_id *bid)
-{
-	struct dso_hint *h;
-	size_t i;
-
-	name = dsos__canonical_name(name);
-	if (!bid->size)
-		return 0;
-	for (i = 0; i < dsos->nr_hints; i++) {
-		h = &dsos->hints[i];
-		if (strcmp(h->name, name))
-			continue;
-		if (!build_id__equal(&h->bid, bid))
-			h->ambiguous = true;
-		return 0;
-	}
-	if (dsos->nr_hints == dsos->alloc_hints) {
-		size_t n = dsos->alloc_hints ? dsos->alloc_hints * 2 : 16;
-
-		h = realloc(dsos->hints, n * sizeof(*h));
-		if (!h)
-			return -ENOMEM;
-		dsos->hints = h;
-		dsos->alloc_hints = n;
-	}
-	h = &dsos->hints[dsos->nr_hints];
-	h->name = strdup(name);
-	if (!h->name)
-		return -ENOMEM;
-	h->bid = *bid;
-	h->ambiguous = false;
-	dsos->nr_hints++;
-	return 0;
-}
-
-static const struct build_id *dsos__hint(const struct dsos *dsos, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < dsos->nr_hints; i++) {
-		if (!strcmp(dsos->hints[i].name, name))
-			return dsos->hints[i].ambiguous ? NULL : &dsos->hints[i].bid;
-	}
-	return NULL;
-}
-
-static bool dso_id__same_inode(const struct dso_id *a, const struct dso_id *b)
-{
-	return a->has_inode && b->has_inode && a->maj == b->maj && a->min == b->min &&
-	       a->ino == b->ino && a->ino_generation == b->ino_generation;
-}
-
-/* No build-id: same path and, when both know it, the same inode. */
-static struct dso *dsos__find_by_name_id(const struct dsos *dsos, const char *name,
-					 const struct dso_id *id)
-{
-	size_t i;
-
-	for (i = 0; i < dsos->nr; i++) {
-		struct dso *dso = dsos->entries[i];
-
-		if (dso__has_build_id(dso) || strcmp(dso->long_name, name))
-			continue;
-		if (id->has_inode || dso->id.has_inode) {
-			if (dso_id__same_inode(id, &dso->id))
-				return dso;
-			continue;
-		}
-		return dso;
-	}
-	return NULL;
-}
-
-struct dso *dsos__findnew_id(struct dsos *dsos, const char *name, const struct dso_id *id)
-{
-	struct dso_id want = { .has_inode = false };
-	const struct build_id *hint;
-	struct dso *dso;
-
-	name = dsos__canonical_name(name);
-	if (id)
-		want = *id;
-	if (!want.bid.size && (hint = dsos__hint(dsos, name)) != NULL)
-		want.bid = *hint;
-	/* the build-id is the identity: the name it was mapped under is not */
-	dso = want.bid.size ? dsos__find_by_build_id(dsos, &want.bid) :
-			      dsos__find_by_name_id(dsos, name, &want);
-	if (dso)
-		return dso__get(dso);
-
-	if (dsos->nr == dsos->alloc) {
-		size_t n = dsos->alloc ? dsos->alloc * 2 : 64;
-		struct dso **e = realloc(dsos->entries, n * sizeof(*e));
-
-		if (!e)
-			return NULL;
-		dsos->entries = e;
-		dsos->alloc = n;
-	}
-	dso = dso__new(name, &want);
-	if (!dso)
-		return NULL;
-	dsos->entries[dsos->nr++] = dso;
-	return dso__get(dso);
 }

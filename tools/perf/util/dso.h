@@ -17,6 +17,7 @@
 
 #include <linux/types.h>
 #include <stdbool.h>
+#include <sys/types.h>
 #include "build-id.h"
 #include "symbol.h"
 
@@ -94,6 +95,8 @@ struct dso {
 	/* PT_LOAD segments of the runtime image: file offset -> address */
 	struct symsrc_seg	segs[DSO_MAX_SEGS];
 	int			nr_segs;
+	/* A sample (or, when asked, a call-chain frame) fell in it. */
+	bool			hit;
 	int			refcnt;
 };
 
@@ -106,9 +109,22 @@ static inline bool dso__has_build_id(const struct dso *dso)
 	return dso->id.bid.size > 0;
 }
 
-/* Is @name the kernel's ("[kernel.kallsyms]" with any suffix)? A module? */
+/*
+ * Is @name the kernel's ("[kernel.kallsyms]", or with the "_text" style
+ * suffix of its mmap records)?  A module?
+ */
 bool dso__name_is_kernel(const char *name);
 bool dso__name_is_kmod(const char *name);
+
+/*
+ * Memory with no file behind it ("//anon", "[heap]", "/dev/zero"...).
+ * Executable such memory is JIT code: upstream names it after the file a
+ * JIT writes its symbols to, "/tmp/perf-<pid>.map" (dso__anon_map_name()
+ * writes that into @buf; returns @buf).
+ */
+bool dso__name_is_anon(const char *name);
+#define DSO_ANON_MAP_NAME_MAX	32
+char *dso__anon_map_name(char *buf, size_t size, pid_t pid);
 
 /*
  * Load symbols once (later calls return the first result).  Returns 0 if
@@ -129,37 +145,7 @@ u64 dso__offset_to_addr(const struct dso *dso, u64 offset);
 /* "build-id cache", "/usr/lib/debug", ... for -v output and tests. */
 const char *dso_binary_type__name(enum dso_binary_type type);
 
-/* ---- the set of DSOs of a machine --------------------------------------- */
-
-struct dso_hint;
-
-struct dsos {
-	struct dso	**entries;
-	size_t		nr, alloc;
-	/* build-ids by path from the perf.data header (HEADER_BUILD_ID) */
-	struct dso_hint	*hints;
-	size_t		nr_hints, alloc_hints;
-};
-
-void dsos__init(struct dsos *dsos);
-void dsos__exit(struct dsos *dsos);
-
-/*
- * The DSO for an mmap of @name with @id (build-id and/or inode, either may
- * be absent), created if new.  A DSO without build-id gets the one the
- * header recorded for @name, if that is unambiguous.  Returns a reference
- * (dso__put() it) or NULL on ENOMEM.
- */
-struct dso *dsos__findnew_id(struct dsos *dsos, const char *name, const struct dso_id *id);
-
-/* The DSO with this build-id, or NULL.  Borrowed reference. */
-struct dso *dsos__find_by_build_id(const struct dsos *dsos, const struct build_id *bid);
-
-/*
- * Remember the build-id the perf.data header gives for @name.  A path
- * with two different ids (rebuilt during the recording) is ambiguous and
- * is not used for id-less mmaps of it.  Returns 0 or -ENOMEM.
- */
-int dsos__add_build_id_hint(struct dsos *dsos, const char *name, const struct build_id *bid);
+/* The set of a machine's DSOs. */
+#include "dsos.h"
 
 #endif

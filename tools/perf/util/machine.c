@@ -15,6 +15,7 @@
 int machine__init(struct machine *machine, const struct dso_load_opts *opts)
 {
 	memset(machine, 0, sizeof(*machine));
+	machine->pid = -1;
 	if (opts)
 		machine->load_opts = *opts;
 	dsos__init(&machine->dsos);
@@ -160,6 +161,23 @@ static bool mmap_info__is_kernel(const struct perf_mmap_info *info)
 	       cpumode == PERF_RECORD_MISC_GUEST_KERNEL;
 }
 
+/*
+ * A guest's kernel is mapped as "[guest.kernel.kallsyms]" with a suffix,
+ * like the host's "[kernel.kallsyms]_text": one DSO, under upstream's name.
+ */
+static const char *machine__mmap_name(const struct perf_mmap_info *info)
+{
+	static const char guest_kernel[] = "[guest.kernel.kallsyms]";
+	u16 cpumode = info->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+
+	if (!info->filename)
+		return "";
+	if (cpumode == PERF_RECORD_MISC_GUEST_KERNEL &&
+	    !strncmp(info->filename, guest_kernel, sizeof(guest_kernel) - 2))
+		return guest_kernel;
+	return info->filename;
+}
+
 int machine__process_mmap(struct machine *machine, const struct perf_mmap_info *info)
 {
 	struct dso_id id = { .has_inode = false };
@@ -189,7 +207,7 @@ int machine__process_mmap(struct machine *machine, const struct perf_mmap_info *
 		if (!thread)
 			return -ENOMEM;
 	}
-	dso = dsos__findnew_id(&machine->dsos, info->filename ? info->filename : "", &id);
+	dso = dsos__findnew_id(&machine->dsos, machine__mmap_name(info), &id);
 	if (!dso)
 		return -ENOMEM;
 	if (kernel) {

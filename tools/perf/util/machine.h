@@ -23,6 +23,7 @@ struct map;
 struct maps;
 
 struct machine {
+	pid_t			pid;		/* a guest's; -1: the host */
 	struct thread		**threads;	/* hash by tid, chained */
 	size_t			nr_buckets;
 	size_t			nr_threads;

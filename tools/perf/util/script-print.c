@@ -332,19 +332,17 @@ static const struct dso *frame__dso(const struct callchain_frame *fr)
  */
 static bool dso__is_anon(const struct dso *dso)
 {
-	const char *name = dso->long_name;
-
-	return !strcmp(name, "//anon") || !strncmp(name, "/dev/zero", 9) ||
-	       !strncmp(name, "/anon_hugepage", 14) || !strncmp(name, "[stack", 6) ||
-	       !strncmp(name, "/SYSV", 5) || !strcmp(name, "[heap]");
+	return dso__name_is_anon(dso->long_name);
 }
 
 static void put_dso(struct script_out *fp, const struct dso *dso, bool anon,
 		    const struct thread *thread)
 {
+	char name[DSO_ANON_MAP_NAME_MAX];
+
 	put_str(fp, " (");
 	if (dso && anon)
-		out__printf(fp, "/tmp/perf-%d.map", thread ? (int)thread->pid : -1);
+		put_str(fp, dso__anon_map_name(name, sizeof(name), thread ? thread->pid : -1));
 	else
 		put_str(fp, dso ? dso->long_name : "[unknown]");
 	out__putc(')', fp);
