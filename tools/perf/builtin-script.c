@@ -43,7 +43,7 @@ struct script {
 	bool is_pipe;
 	bool fields_error;		/* -F asks for what the data lacks */
 	int verbose;
-	unsigned int max_stack;		/* --max-stack: frames kept of a chain, 0: all */
+	unsigned int max_stack;		/* --max-stack: frames kept of a chain */
 };
 
 enum {

@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <limits.h>
-#include <stdint.h>
 #include "callchain.h"
 #include "machine.h"
 #include "thread.h"
@@ -35,6 +34,7 @@
 void callchain_cursor__init(struct callchain_cursor *cursor)
 {
 	memset(cursor, 0, sizeof(*cursor));
+	cursor->max_stack = UINT_MAX;
 }
 
 void callchain_cursor__exit(struct callchain_cursor *cursor)
@@ -137,7 +137,8 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       struct callchain_cursor *cursor)
 {
 	const struct ip_callchain *chain = sample->callchain;
-	size_t max = cursor->max_stack ? cursor->max_stack : SIZE_MAX;
+	size_t max = cursor->max_stack;
+	bool cut = false;
 	u8 cpumode = PERF_RECORD_MISC_USER;
 	u64 i;
 	int err;
@@ -157,6 +158,7 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 		/* upstream stops there, before looking at what follows */
 		if (cursor->nr == max) {
 			cursor->stats.nr_max_stack++;
+			cut = true;
 			break;
 		}
 		if (ip >= PERF_CONTEXT_MAX) {
@@ -175,7 +177,7 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 	if (cursor->nr)
 		return 0;
 	/* a user stack to unwind explains it: the DWARF warning says so */
-	if (!sample->user_stack_size)
+	if (!sample->user_stack_size && !cut)
 		cursor->stats.nr_empty++;
 	return callchain__ip_only(machine, thread, sample, cursor);
 }
@@ -184,7 +186,7 @@ void callchain_stats__scan(struct callchain_stats *st, const struct perf_sample 
 			   unsigned int max_stack)
 {
 	const struct ip_callchain *chain = sample->callchain;
-	size_t max = max_stack ? max_stack : SIZE_MAX, nr = 0;
+	size_t max = max_stack, nr = 0;
 	u64 i;
 
 	if (!chain)

@@ -53,7 +53,7 @@ struct callchain_cursor {
 	size_t			nr;
 	size_t			alloc;
 	bool			ip_only;	/* frames[0] is the ip alone: no call graph */
-	/* frames kept of a chain (upstream's --max-stack); 0: all */
+	/* frames kept of a chain (upstream's --max-stack); UINT_MAX: all */
 	unsigned int		max_stack;
 	struct callchain_stats	stats;
 };
@@ -89,8 +89,8 @@ unsigned int callchain__default_max_stack(void);
 int callchain__parse_max_stack(const char *arg, unsigned int *max_stack);
 
 /*
- * What @sample's chain would lose in machine__resolve_callchain(), counted
- * into @st without resolving (perf report --stats).
+ * What @sample's chain would lose in machine__resolve_callchain() with
+ * @max_stack, counted into @st without resolving (perf report --stats).
  */
 void callchain_stats__scan(struct callchain_stats *st, const struct perf_sample *sample,
 			   unsigned int max_stack);

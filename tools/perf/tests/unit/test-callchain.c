@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <limits.h>
 #include <cmocka.h>
 #include "util/callchain.h"
 #include "util/machine.h"
@@ -277,8 +278,12 @@ static void test_max_stack(void **state)
 	c.max_stack = 4;
 	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
 	assert_ip_only(&c);
-	callchain_stats__scan(&st, &cs.sample, 0);
+	callchain_stats__scan(&st, &cs.sample, UINT_MAX);
 	assert_int_equal(st.nr_bad_context, 1);
+	/* none: the ip alone, as upstream's --max-stack 0 */
+	c.max_stack = 0;
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_ip_only(&c);
 	assert_int_equal(callchain__parse_max_stack("5", &c.max_stack), 0);
 	assert_int_equal(c.max_stack, 5);
 	assert_int_equal(callchain__parse_max_stack("-1", &c.max_stack), -EINVAL);
