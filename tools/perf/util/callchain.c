@@ -132,12 +132,29 @@ static int callchain__ip_only(struct machine *machine, struct thread *thread,
 	return err ? err : callchain__add(machine, thread, cursor, sample->cpumode, sample->ip);
 }
 
+/*
+ * Callers first, upstream keeps a chain's outermost @max frames: how many
+ * of its addresses go before them (0: it has no more than @max).  Only
+ * chains longer than the limit take this second pass.
+ */
+static size_t callchain__outer_skip(const struct ip_callchain *chain, size_t max)
+{
+	size_t nr = 0;
+	u64 i;
+
+	if (chain->nr <= max)
+		return 0;
+	for (i = 0; i < chain->nr; i++)
+		nr += chain->ips[i] < PERF_CONTEXT_MAX;
+	return nr > max ? nr - max : 0;
+}
+
 int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor)
 {
 	const struct ip_callchain *chain = sample->callchain;
-	size_t max = cursor->max_stack;
+	size_t max = cursor->max_stack, skip = 0;
 	bool cut = false;
 	u8 cpumode = PERF_RECORD_MISC_USER;
 	u64 i;
@@ -149,9 +166,24 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 		return callchain__ip_only(machine, thread, sample, cursor);
 	cursor->stats.nr_chains++;
 	/* evsel__parse_sample() checked that nr entries fit in the record. */
-	err = callchain_cursor__reserve(cursor, chain->nr < max ? chain->nr : max);
+	err = callchain_cursor__reserve(cursor, chain->nr < max ? chain->nr : max + 1);
 	if (err)
 		return err;
+	if (cursor->outermost && max)
+		skip = callchain__outer_skip(chain, max);
+	if (skip) {
+		cursor->stats.nr_max_stack++;
+		cut = true;
+		max = SIZE_MAX;
+		/*
+		 * The sample's row is its ip whatever the chain keeps, as
+		 * upstream's; here the path ends in it, so its graph shows
+		 * the ip below the outermost frames (upstream's does not).
+		 */
+		err = callchain__add(machine, thread, cursor, sample->cpumode, sample->ip);
+		if (err)
+			return err;
+	}
 	for (i = 0; i < chain->nr; i++) {
 		u64 ip = chain->ips[i];
 
@@ -168,6 +200,10 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 					cursor->stats.bad_value = ip;
 				return callchain__ip_only(machine, thread, sample, cursor);
 			}
+			continue;
+		}
+		if (skip) {
+			skip--;
 			continue;
 		}
 		err = callchain__add(machine, thread, cursor, cpumode, ip);

@@ -55,6 +55,11 @@ struct callchain_cursor {
 	bool			ip_only;	/* frames[0] is the ip alone: no call graph */
 	/* frames kept of a chain (upstream's --max-stack); UINT_MAX: all */
 	unsigned int		max_stack;
+	/*
+	 * Keep the outermost max_stack frames, not the innermost, behind
+	 * the sample's ip (upstream's cut when graphs show callers first).
+	 */
+	bool			outermost;
 	struct callchain_stats	stats;
 };
 

@@ -76,6 +76,8 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 	/* upstream shows --children graphs from the callers down unless told */
 	if (!rh->callchain.order_set)
 		rh->callchain.order = rh->children ? CALLCHAIN_ORDER_CALLER : CALLCHAIN_ORDER_CALLEE;
+	/* and cuts chains past --max-stack on the side it walks from */
+	rh->cursor.outermost = rh->callchain.order == CALLCHAIN_ORDER_CALLER;
 	return 0;
 }
 

@@ -188,7 +188,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: a recursion 2000 deep, its
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '2000-frame chains: the report completes, cut at 127 frames as upstream' '
 	same_report deep.data --no-children &&
 	same_text &&
-	perf report --stdio -i deep.data >/dev/null
+	# callers first upstream keeps the outermost frames: rows as upstream'"'"'s
+	same_report deep.data
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '--max-stack 5 as upstream: report (callee order) and script' '
@@ -196,6 +197,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '--max-stack 5 as upstream: report
 	same_text &&
 	same_report deep.data --no-children --max-stack 5 &&
 	same_text &&
+	same_report deep.data --max-stack 5 &&
+	same_report deep.data --no-children -g caller --max-stack 5 &&
 	upstream_perf script --max-stack 5 -i deep.data >expect 2>/dev/null &&
 	perf script --max-stack 5 -i deep.data >actual &&
 	test_cmp expect actual &&

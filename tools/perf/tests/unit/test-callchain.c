@@ -280,6 +280,24 @@ static void test_max_stack(void **state)
 	assert_ip_only(&c);
 	callchain_stats__scan(&st, &cs.sample, UINT_MAX);
 	assert_int_equal(st.nr_bad_context, 1);
+	/* callers first: the outermost frames, behind the sample's ip */
+	{
+		const u64 deep[] = { PERF_CONTEXT_USER, f->leaf, f->caller, 0x1234, f->caller };
+
+		chain_sample__init(&cs, deep, 5);
+		cs.sample.ip = f->leaf;
+		c.outermost = true;
+		c.max_stack = 2;
+		assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+		assert_int_equal(c.nr, 3);
+		assert_false(c.ip_only);
+		assert_string_equal(frame_sym(&c.frames[0]), "leaf_fn");
+		assert_int_equal(c.frames[1].ip, 0x1234);
+		assert_string_equal(frame_sym(&c.frames[2]), "caller_fn");
+		c.outermost = false;
+		chain_sample__init(&cs, ips, 5);
+		cs.sample.ip = f->leaf;
+	}
 	/* none: the ip alone, as upstream's --max-stack 0 */
 	c.max_stack = 0;
 	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
