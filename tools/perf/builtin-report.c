@@ -17,6 +17,7 @@
 #include "util/session.h"
 #include "util/report-hists.h"
 #include "util/report-header.h"
+#include "util/callchain.h"
 
 struct report_evsel_stats {
 	u64 nr_samples;
@@ -36,6 +37,7 @@ struct report {
 	/* --stats: indexed by evsel->idx (pipe mode adds events as it goes) */
 	struct report_evsel_stats *evsel_stats;
 	int nr_evsel_stats;
+	struct callchain_stats chain_stats;	/* --stats: what chains would lose */
 };
 
 static const char report_usage[] =
@@ -57,6 +59,9 @@ static const char report_usage[] =
 	"        --header-only     Show only data header.\n"
 	"        --kallsyms <file>\n"
 	"                          kallsyms pathname\n"
+	"        --max-stack <n>   Set the maximum stack depth when parsing the callchain, "
+	"anything beyond the specified depth will be ignored. "
+	"Default: kernel.perf_event_max_stack or 127\n"
 	"        --percent-limit <percent>\n"
 	"                          Don't show entries under that percent\n"
 	"        --skip-empty      Do not display empty (or dummy) events in the output\n"
@@ -90,6 +95,7 @@ static int report__stats_sample(struct perf_tool *tool, struct perf_session *ses
 	if (!st)
 		return -ENOMEM;
 	st->nr_samples++;
+	callchain_stats__scan(&rep->chain_stats, sample, rep->hists.max_stack);
 	return 0;
 }
 
@@ -204,13 +210,18 @@ static int report__stats(struct report *rep, struct perf_session *session)
 	if (!rep->quiet && session->stats.nr_bad_records)
 		pr_warning("%llu malformed records were skipped\n",
 			   (unsigned long long)session->stats.nr_bad_records);
+	if (!rep->quiet && evlist__has_user_stack(&session->evlist))
+		callchain__warn_user_stack("perf report", session->data->path);
+	/* --stats is asked to tell: every reason, --max-stack cuts too */
+	if (!rep->quiet)
+		callchain_stats__print(&rep->chain_stats, "perf report", 1);
 	return err;
 }
 
 enum {
 	OPT_STATS = 256, OPT_SKIP_EMPTY, OPT_NO_SKIP_EMPTY, OPT_STDIO, OPT_CHILDREN,
 	OPT_NO_CHILDREN, OPT_NO_CALL_GRAPH, OPT_PERCENT_LIMIT, OPT_HEADER, OPT_HEADER_ONLY,
-	OPT_KALLSYMS, OPT_DEBUGINFOD,
+	OPT_KALLSYMS, OPT_DEBUGINFOD, OPT_MAX_STACK,
 };
 
 /*
@@ -261,6 +272,7 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		{ "header-only",	no_argument,		NULL, OPT_HEADER_ONLY },
 		{ "kallsyms",		required_argument,	NULL, OPT_KALLSYMS },
 		{ "debuginfod",		optional_argument,	NULL, OPT_DEBUGINFOD },
+		{ "max-stack",		required_argument,	NULL, OPT_MAX_STACK },
 		{ "stdio",		no_argument,		NULL, OPT_STDIO },
 		{ "stats",		no_argument,		NULL, OPT_STATS },
 		{ "skip-empty",		no_argument,		NULL, OPT_SKIP_EMPTY },
@@ -299,6 +311,12 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		case OPT_HEADER_ONLY: rep->header_only = true; break;
 		case OPT_KALLSYMS: rep->hists.kallsyms = optarg; break;
 		case OPT_DEBUGINFOD: rep->hists.debuginfod = optarg ? optarg : ""; break;
+		case OPT_MAX_STACK:
+			if (callchain__parse_max_stack(optarg, &rep->hists.max_stack)) {
+				fprintf(stderr, "  Error: invalid --max-stack `%s'\n", optarg);
+				return PERF_USAGE_ERROR;
+			}
+			break;
 		case OPT_STDIO: break;		/* the only interface */
 		case OPT_STATS: rep->stats_mode = true; break;
 		case OPT_SKIP_EMPTY: rep->skip_empty = true; break;
@@ -341,6 +359,7 @@ int cmd_report(int argc, const char **argv)
 
 	sort_keys__init_default(&rep.hists.sort);
 	callchain_param__init(&rep.hists.callchain);
+	rep.hists.max_stack = callchain__default_max_stack();
 	err = report__parse_args(&rep, argc, argv);
 	if (err)
 		return err;

@@ -43,6 +43,7 @@ struct script {
 	bool is_pipe;
 	bool fields_error;		/* -F asks for what the data lacks */
 	int verbose;
+	unsigned int max_stack;		/* --max-stack: frames kept of a chain */
 };
 
 enum {
@@ -50,6 +51,7 @@ enum {
 	OPT_SHOW_TASK,
 	OPT_NS,
 	OPT_KALLSYMS,
+	OPT_MAX_STACK,
 };
 
 static const char script_usage[] =
@@ -66,6 +68,9 @@ static const char script_usage[] =
 	"    -v, --verbose         be more verbose\n"
 	"        --kallsyms <file>\n"
 	"                          kallsyms pathname\n"
+	"        --max-stack <n>   Set the maximum stack depth when parsing the callchain, "
+	"anything beyond the specified depth will be ignored. "
+	"Default: kernel.perf_event_max_stack or 127\n"
 	"        --ns              Use 9 decimal places when displaying time\n"
 	"        --show-mmap-events\n"
 	"                          Show the mmap events\n"
@@ -185,6 +190,12 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 	if ((fields & SF(IP)) && sample->callchain && s->print.callchains) {
 		err = machine__resolve_callchain(&s->machine, thread, sample, &s->cursor);
 		cursor = &s->cursor;
+		/*
+		 * An unusable chain prints no frame, as upstream prints it; a
+		 * sample with a user stack to unwind shows its ip at least.
+		 */
+		if (!err && s->cursor.ip_only && !sample->user_stack_size)
+			s->cursor.nr = 0;
 	} else if (fields & SF(IP)) {
 		err = callchain_frame__resolve(&frame, &s->machine, thread, sample->cpumode,
 					       sample->ip);
@@ -344,8 +355,13 @@ static int script__print_session(struct script *s, struct perf_session *session,
 	err = machine__process_comm(&s->machine, 0, 0, "swapper", false);
 	if (!err) {
 		callchain_cursor__init(&s->cursor);
+		s->cursor.max_stack = s->max_stack;
 		script__init_tool(s);
+		if (!s->quiet && s->print.callchains && evlist__has_user_stack(&session->evlist))
+			callchain__warn_user_stack("perf script", s->path);
 		err = perf_session__process_events(session, &s->mt.tool);
+		if (!s->quiet)
+			callchain_stats__print(&s->cursor.stats, "perf script", s->verbose);
 		callchain_cursor__exit(&s->cursor);
 	}
 	if (session->stats.nr_unordered_events)
@@ -412,6 +428,7 @@ int cmd_script(int argc, const char **argv)
 		{ "verbose",		no_argument,		NULL, 'v' },
 		{ "kallsyms",		required_argument,	NULL, OPT_KALLSYMS },
 		{ "ns",			no_argument,		NULL, OPT_NS },
+		{ "max-stack",		required_argument,	NULL, OPT_MAX_STACK },
 		{ "show-mmap-events",	no_argument,		NULL, OPT_SHOW_MMAP },
 		{ "show-task-events",	no_argument,		NULL, OPT_SHOW_TASK },
 		{ "help",		no_argument,		NULL, 'h' },
@@ -424,6 +441,7 @@ int cmd_script(int argc, const char **argv)
 	struct dso_load_opts opts = { .buildid_dir = NULL };
 	int c;
 
+	scr.max_stack = callchain__default_max_stack();
 	opterr = 0;
 	optind = 1;
 	/* '+': stop at the first non-option ("report flamegraph -o x" is not ours) */
@@ -444,6 +462,12 @@ int cmd_script(int argc, const char **argv)
 		case 'v': scr.verbose++; break;
 		case OPT_KALLSYMS: opts.kallsyms = optarg; break;
 		case OPT_NS: scr.print.nanosecs = true; break;
+		case OPT_MAX_STACK:
+			if (callchain__parse_max_stack(optarg, &scr.max_stack)) {
+				fprintf(stderr, "  Error: invalid --max-stack `%s'\n", optarg);
+				return PERF_USAGE_ERROR;
+			}
+			break;
 		case OPT_SHOW_MMAP: scr.show_mmap = true; break;
 		case OPT_SHOW_TASK: scr.show_task = true; break;
 		case 'h':

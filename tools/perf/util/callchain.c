@@ -9,22 +9,32 @@
  * sample ip against the first user entry (the kernel stores the user ip
  * once, as the first USER entry); only powerpc skips an entry, which we
  * do not support.  Any other value >= PERF_CONTEXT_MAX (the guest
- * contexts, garbage) means the chain cannot be trusted: upstream then
- * drops the whole chain, and so do we (the cursor is left empty).
+ * contexts, garbage a frame-pointer walk read through code built without
+ * frame pointers) means the chain cannot be trusted: upstream then drops
+ * the whole chain and counts the sample at its ip, without a call graph,
+ * and so do we.  Addresses that map nowhere, or kernel addresses in the
+ * user part, are frames like any other: shown as [unknown], as upstream
+ * shows them.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include "callchain.h"
 #include "machine.h"
 #include "thread.h"
 #include "map.h"
 #include "dso.h"
 #include "event.h"
+#include "debug.h"
+#include "evlist.h"
+#include "evsel.h"
 
 void callchain_cursor__init(struct callchain_cursor *cursor)
 {
 	memset(cursor, 0, sizeof(*cursor));
+	cursor->max_stack = UINT_MAX;
 }
 
 void callchain_cursor__exit(struct callchain_cursor *cursor)
@@ -111,39 +121,189 @@ static u8 callchain__context_cpumode(u64 marker)
 	}
 }
 
+/* The sample's ip alone, no call graph: its chain is missing or unusable. */
+static int callchain__ip_only(struct machine *machine, struct thread *thread,
+			      const struct perf_sample *sample, struct callchain_cursor *cursor)
+{
+	int err = callchain_cursor__reserve(cursor, 1);
+
+	cursor->nr = 0;
+	cursor->ip_only = true;
+	return err ? err : callchain__add(machine, thread, cursor, sample->cpumode, sample->ip);
+}
+
+/*
+ * Callers first, upstream keeps a chain's outermost @max frames: how many
+ * of its addresses go before them (0: it has no more than @max).  Only
+ * chains longer than the limit take this second pass.
+ */
+static size_t callchain__outer_skip(const struct ip_callchain *chain, size_t max)
+{
+	size_t nr = 0;
+	u64 i;
+
+	if (chain->nr <= max)
+		return 0;
+	for (i = 0; i < chain->nr; i++)
+		nr += chain->ips[i] < PERF_CONTEXT_MAX;
+	return nr > max ? nr - max : 0;
+}
+
 int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor)
 {
 	const struct ip_callchain *chain = sample->callchain;
+	size_t max = cursor->max_stack, skip = 0;
+	bool cut = false;
 	u8 cpumode = PERF_RECORD_MISC_USER;
 	u64 i;
 	int err;
 
 	cursor->nr = 0;
-	if (!chain) {
-		err = callchain_cursor__reserve(cursor, 1);
-		return err ? err : callchain__add(machine, thread, cursor, sample->cpumode,
-						  sample->ip);
-	}
+	cursor->ip_only = false;
+	if (!chain)
+		return callchain__ip_only(machine, thread, sample, cursor);
+	cursor->stats.nr_chains++;
 	/* evsel__parse_sample() checked that nr entries fit in the record. */
-	err = callchain_cursor__reserve(cursor, chain->nr);
+	err = callchain_cursor__reserve(cursor, chain->nr < max ? chain->nr : max + 1);
 	if (err)
 		return err;
+	if (cursor->outermost && max)
+		skip = callchain__outer_skip(chain, max);
+	if (skip) {
+		cursor->stats.nr_max_stack++;
+		cut = true;
+		max = SIZE_MAX;
+		/*
+		 * The sample's row is its ip whatever the chain keeps, as
+		 * upstream's; here the path ends in it, so its graph shows
+		 * the ip below the outermost frames (upstream's does not).
+		 */
+		err = callchain__add(machine, thread, cursor, sample->cpumode, sample->ip);
+		if (err)
+			return err;
+	}
 	for (i = 0; i < chain->nr; i++) {
 		u64 ip = chain->ips[i];
 
+		/* upstream stops there, before looking at what follows */
+		if (cursor->nr == max) {
+			cursor->stats.nr_max_stack++;
+			cut = true;
+			break;
+		}
 		if (ip >= PERF_CONTEXT_MAX) {
 			cpumode = callchain__context_cpumode(ip);
 			if (!cpumode) {
-				cursor->nr = 0;
-				return 0;
+				if (!cursor->stats.nr_bad_context++)
+					cursor->stats.bad_value = ip;
+				return callchain__ip_only(machine, thread, sample, cursor);
 			}
+			continue;
+		}
+		if (skip) {
+			skip--;
 			continue;
 		}
 		err = callchain__add(machine, thread, cursor, cpumode, ip);
 		if (err)
 			return err;
 	}
+	if (cursor->nr)
+		return 0;
+	/* a user stack to unwind explains it: the DWARF warning says so */
+	if (!sample->user_stack_size && !cut)
+		cursor->stats.nr_empty++;
+	return callchain__ip_only(machine, thread, sample, cursor);
+}
+
+void callchain_stats__scan(struct callchain_stats *st, const struct perf_sample *sample,
+			   unsigned int max_stack)
+{
+	const struct ip_callchain *chain = sample->callchain;
+	size_t max = max_stack, nr = 0;
+	u64 i;
+
+	if (!chain)
+		return;
+	st->nr_chains++;
+	for (i = 0; i < chain->nr; i++) {
+		u64 ip = chain->ips[i];
+
+		if (nr == max) {
+			st->nr_max_stack++;
+			return;
+		}
+		if (ip < PERF_CONTEXT_MAX) {
+			nr++;
+		} else if (!callchain__context_cpumode(ip)) {
+			if (!st->nr_bad_context++)
+				st->bad_value = ip;
+			return;
+		}
+	}
+	if (!nr && !sample->user_stack_size)
+		st->nr_empty++;
+}
+
+bool evlist__has_user_stack(const struct evlist *evlist)
+{
+	int i;
+
+	for (i = 0; i < evlist->nr; i++)
+		if (evlist->entries[i]->attr.sample_type & PERF_SAMPLE_STACK_USER)
+			return true;
+	return false;
+}
+
+void callchain__warn_user_stack(const char *cmd, const char *path)
+{
+	pr_warning("%s: %s: samples carry user stacks for DWARF unwinding (--call-graph dwarf), "
+		   "which is not supported: they count at their ip with their kernel call chain, "
+		   "frames beyond the ip are not shown\n", cmd, path);
+}
+
+unsigned int callchain__default_max_stack(void)
+{
+	unsigned int v = 127;
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_stack", "r");
+
+	if (f) {
+		if (fscanf(f, "%u", &v) != 1 || !v)
+			v = 127;
+		fclose(f);
+	}
+	return v;
+}
+
+int callchain__parse_max_stack(const char *arg, unsigned int *max_stack)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(arg, &end, 0);
+	if (end == arg || *end || errno || v > UINT_MAX || arg[0] == '-')
+		return -EINVAL;
+	*max_stack = v;
 	return 0;
+}
+
+void callchain_stats__print(const struct callchain_stats *st, const char *cmd, int verbose)
+{
+	unsigned long long all = st->nr_chains;
+
+	if (st->nr_bad_context)
+		pr_warning("%s: %llu of %llu call chains held a value that is neither an address "
+			   "nor a context marker (first: %#llx): those samples count at their ip, "
+			   "without callers\n", cmd, (unsigned long long)st->nr_bad_context, all,
+			   (unsigned long long)st->bad_value);
+	if (st->nr_empty)
+		pr_warning("%s: %llu of %llu call chains held no address: those samples count "
+			   "at their ip, without callers\n", cmd, (unsigned long long)st->nr_empty,
+			   all);
+	if (st->nr_max_stack && verbose > 0)
+		pr_warning("%s: %llu of %llu call chains cut at --max-stack\n", cmd,
+			   (unsigned long long)st->nr_max_stack, all);
 }

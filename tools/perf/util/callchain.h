@@ -8,6 +8,13 @@
  *
  * A cursor is reused from sample to sample: resolving allocates only when
  * a deeper chain than any before arrives.
+ *
+ * Every sample resolves to at least its ip.  A chain that cannot be used
+ * (a value in it that is neither an address nor a context marker, or no
+ * address at all, as a --call-graph dwarf user sample carries) leaves the
+ * cursor with the ip alone and ip_only set: the sample counts at its ip,
+ * with no call graph, as upstream perf 6.1 counts it.  The cursor counts
+ * such chains so the tools can say how many there were and why.
  */
 #ifndef __PERF_CALLCHAIN_H
 #define __PERF_CALLCHAIN_H
@@ -21,6 +28,7 @@ struct map;
 struct dso;
 struct symbol;
 struct perf_sample;
+struct evlist;
 
 struct callchain_frame {
 	u64			ip;		/* the address as recorded */
@@ -31,10 +39,28 @@ struct callchain_frame {
 	u8			cpumode;	/* PERF_RECORD_MISC_KERNEL/USER/... */
 };
 
+/* Why chains were not used whole, counted by machine__resolve_callchain(). */
+struct callchain_stats {
+	u64			nr_chains;	/* samples resolved */
+	u64			nr_bad_context;	/* dropped: a value >= PERF_CONTEXT_MAX, no marker */
+	u64			bad_value;	/* the first such value */
+	u64			nr_empty;	/* no address in the chain: the ip alone */
+	u64			nr_max_stack;	/* cut at max_stack frames */
+};
+
 struct callchain_cursor {
 	struct callchain_frame	*frames;
 	size_t			nr;
 	size_t			alloc;
+	bool			ip_only;	/* frames[0] is the ip alone: no call graph */
+	/* frames kept of a chain (upstream's --max-stack); UINT_MAX: all */
+	unsigned int		max_stack;
+	/*
+	 * Keep the outermost max_stack frames, not the innermost, behind
+	 * the sample's ip (upstream's cut when graphs show callers first).
+	 */
+	bool			outermost;
+	struct callchain_stats	stats;
 };
 
 void callchain_cursor__init(struct callchain_cursor *cursor);
@@ -42,8 +68,9 @@ void callchain_cursor__exit(struct callchain_cursor *cursor);
 
 /*
  * Resolve @sample's callchain for @thread (or its ip alone when it has
- * none) into @cursor, replacing what it held.  Borrowed pointers live as
- * long as the machine.  Returns 0 or -ENOMEM.
+ * none or an unusable one: ip_only) into @cursor, replacing what it held,
+ * at most cursor->max_stack frames.  Borrowed pointers live as long as the
+ * machine.  Returns 0 or -ENOMEM.
  */
 int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       const struct perf_sample *sample,
@@ -56,5 +83,34 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
  */
 int callchain_frame__resolve(struct callchain_frame *frame, struct machine *machine,
 			     struct thread *thread, u8 cpumode, u64 ip);
+
+/*
+ * Upstream's default --max-stack: the kernel's limit on the frames it
+ * records (kernel.perf_event_max_stack), 127 where that cannot be read.
+ */
+unsigned int callchain__default_max_stack(void);
+
+/* The --max-stack argument @arg into @max_stack; -EINVAL if it is no count. */
+int callchain__parse_max_stack(const char *arg, unsigned int *max_stack);
+
+/*
+ * What @sample's chain would lose in machine__resolve_callchain() with
+ * @max_stack, counted into @st without resolving (perf report --stats).
+ */
+void callchain_stats__scan(struct callchain_stats *st, const struct perf_sample *sample,
+			   unsigned int max_stack);
+
+/* Samples of @evlist carry user stacks (--call-graph dwarf)? */
+bool evlist__has_user_stack(const struct evlist *evlist);
+
+/* The one line saying DWARF unwinding is not done, for input @path. */
+void callchain__warn_user_stack(const char *cmd, const char *path);
+
+/*
+ * One warning line per reason chains were not shown whole (@cmd: "perf
+ * report"...), the samples so counted out of all; chains cut at
+ * --max-stack only when @verbose.  Nothing when every chain was whole.
+ */
+void callchain_stats__print(const struct callchain_stats *st, const char *cmd, int verbose);
 
 #endif

@@ -182,10 +182,11 @@ int perf_header__add_build_id(struct perf_header *h, u16 cpumode, s32 pid,
 }
 
 /*
- * Check one build-id entry of @len bytes available: its size, its build-id
- * size byte, a NUL-terminated filename inside it.  Returns its size or 0.
+ * How far one build-id entry of @len bytes available reaches: its size,
+ * or 0 when that size cannot be trusted (no room for the fixed part,
+ * past the section's end), since then no later entry can be found.
  */
-static size_t build_id_entry__check(const struct perf_record_header_build_id *ev, u64 len)
+static size_t build_id_entry__size(const struct perf_record_header_build_id *ev, u64 len)
 {
 	u16 size;
 
@@ -194,17 +195,31 @@ static size_t build_id_entry__check(const struct perf_record_header_build_id *ev
 	size = ev->header.size;
 	if (size <= sizeof(*ev) || size > len)
 		return 0;
-	if ((ev->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && ev->size > PERF_BUILD_ID_MAX)
-		return 0;
-	if (!memchr(ev->filename, '\0', size - sizeof(*ev)))
-		return 0;
 	return size;
 }
 
+/* Why an entry of @size bytes cannot be used; NULL if it can. */
+static const char *build_id_entry__check(const struct perf_record_header_build_id *ev,
+					 size_t size)
+{
+	if ((ev->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && ev->size > PERF_BUILD_ID_MAX)
+		return "build-id size over 20 bytes";
+	if (!memchr(ev->filename, '\0', size - sizeof(*ev)))
+		return "file name without NUL";
+	return NULL;
+}
+
+/*
+ * One bad entry loses that entry, not the table: an entry whose size
+ * still delimits it is skipped, one whose size does not ends the walk.
+ * Either way the reader is told once, and the entries read stand.
+ */
 int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb, void *priv)
 {
-	const char *p;
-	u64 size, off = 0;
+	const char *p, *why = NULL;
+	u64 size, off = 0, bad_off = 0;
+	unsigned int nr_bad = 0;
+	bool rest_lost = false;
 	void *buf;
 	int err = 0;
 
@@ -218,15 +233,23 @@ int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb
 	while (off < size) {
 		const struct perf_record_header_build_id *ev = buf;
 		u64 len = size - off < MAX_RECORD_SIZE ? size - off : MAX_RECORD_SIZE;
+		const char *bad;
 		size_t esz;
 
 		memcpy(buf, p + off, len);
-		esz = build_id_entry__check(ev, len);
-		if (!esz) {
-			pr_warning("BUILD_ID feature: bad entry at offset %#llx, ignoring the rest\n",
-				   (unsigned long long)off);
-			err = -EINVAL;
-			break;
+		esz = build_id_entry__size(ev, len);
+		bad = esz ? build_id_entry__check(ev, esz) : "entry size past the section's end";
+		if (bad) {
+			if (!nr_bad++) {
+				why = bad;
+				bad_off = off;
+			}
+			if (!esz) {
+				rest_lost = true;
+				break;
+			}
+			off += esz;
+			continue;
 		}
 		err = cb(priv, ev, ev->data,
 			 ev->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE ? ev->size : PERF_BUILD_ID_MAX,
@@ -236,9 +259,12 @@ int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb
 		off += esz;
 	}
 	free(buf);
+	if (nr_bad)
+		pr_warning("BUILD_ID feature: %u bad entr%s skipped (at offset %#llx: %s)%s\n",
+			   nr_bad, nr_bad == 1 ? "y" : "ies", (unsigned long long)bad_off, why,
+			   rest_lost ? ", and the rest of the table with it" : "");
 	return err;
 }
-
 
 /* ---- pipe mode: header records ------------------------------------- */
 
@@ -285,7 +311,8 @@ int perf_header__process_user_record(struct perf_header *h, struct evlist *evlis
 					     size - sizeof(event->feat)) ?: 1;
 	}
 	case PERF_RECORD_HEADER_BUILD_ID:
-		if (!build_id_entry__check(&event->build_id, size))
+		if (!build_id_entry__size(&event->build_id, size) ||
+		    build_id_entry__check(&event->build_id, size))
 			return -EINVAL;
 		return perf_header__append_feat(h, HEADER_BUILD_ID, event, size) ?: 1;
 	default:

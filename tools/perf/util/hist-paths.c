@@ -387,6 +387,21 @@ fail:
 	return err;
 }
 
+int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct thread *thread,
+			    const char *comm, u8 cpumode, const struct callchain_cursor *cursor,
+			    u64 period)
+{
+	struct hist_entry *he;
+
+	he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[0], cpumode, true);
+	if (!he)
+		return -ENOMEM;
+	he->period_ip_only += period;
+	he->nr_ip_only++;
+	hp->collapsed = false;
+	return 0;
+}
+
 /* Frames from @n out to its context, @n included. */
 static size_t hp_depth(const struct hist_paths *hp, u32 n)
 {
@@ -444,19 +459,17 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		return;
 	hp->collapsed = true;
 	hp_flags(hp, hists);
-	/* again after more samples: from scratch */
-	for (n = 1; n < hp->nr; n++) {
-		struct hist_entry *e[2] = { hists->by_index[hp->nodes[n].e_leaf],
-					    hists->by_index[hp->nodes[n].e_call] };
-		int i;
+	/*
+	 * Again after more samples: from scratch, from what no path holds
+	 * (a sample without its chain counts once, for itself, at depth 0).
+	 */
+	for (n = 1; n <= hists->nr_entries; n++) {
+		struct hist_entry *e = hists->by_index[n];
 
-		for (i = 0; i < 2; i++) {
-			if (e[i]) {
-				e[i]->period = e[i]->period_children = 0;
-				e[i]->nr_samples = 0;
-				e[i]->max_depth = 0;
-			}
-		}
+		e->period = e->period_ip_only;
+		e->period_children = hists->children ? e->period_ip_only : 0;
+		e->nr_samples = e->nr_ip_only;
+		e->max_depth = 0;
 	}
 	/* a child is made after its parent: sum from the last node back */
 	for (n = 1; n < hp->nr; n++) {

@@ -42,6 +42,15 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		    u64 period);
 
 /*
+ * Count a sample whose chain could not be used (@cursor->ip_only) in the
+ * entry of its ip, outside the trie: it adds to the entry's period and to
+ * no call graph.  0 or -ENOMEM.
+ */
+int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct thread *thread,
+			    const char *comm, u8 cpumode, const struct callchain_cursor *cursor,
+			    u64 period);
+
+/*
  * Sum the stored paths into the entries: self period and samples, and
  * with --children the children period (each distinct entry of a path
  * once) and the depth used to order ties.  Once, after the last add.

@@ -320,6 +320,9 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	hists->nr_samples++;
 	hists->total_period += period;
 	/* with call graphs the paths are stored once, summed into entries at the end */
+	if (hists->paths && cursor->ip_only)
+		return hist_paths__add_ip_only(hists->paths, hists, thread, comm, leaf_cpumode,
+					       cursor, period);
 	if (hists->paths)
 		return hist_paths__add(hists->paths, hists, thread, comm, leaf_cpumode, cursor,
 				       period);
@@ -343,7 +346,8 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 			if (!he)
 				return -ENOMEM;
 		}
-		depth = hists__depth(hists, pos, cursor->nr);
+		/* a sample without its chain has upstream's depth 0 */
+		depth = cursor->ip_only ? 0 : hists__depth(hists, pos, cursor->nr);
 		if (depth > he->max_depth)
 			he->max_depth = depth;
 		if (he->stamp == hists->stamp)

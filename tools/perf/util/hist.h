@@ -46,6 +46,12 @@ struct hist_entry {
 	u64			period_children;
 	u64			nr_samples;
 	/*
+	 * With call graphs: the samples counted at their ip alone (their
+	 * chain unusable, callchain.h), not in the path trie: no graph.
+	 */
+	u64			period_ip_only;
+	u64			nr_ip_only;
+	/*
 	 * Longest call path stored under the entry, counted as upstream
 	 * counts its callchain depth: ties of --children periods within a
 	 * thread put callers above callees.

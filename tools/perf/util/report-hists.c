@@ -70,10 +70,14 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 	rh->children = rh->has_callchain && opts->children != 0;
 	rh->graph = rh->has_callchain && opts->callchain.mode != CALLCHAIN_NONE;
 	rh->need_chain = rh->children || rh->graph;
+	if (rh->need_chain && !opts->quiet && evlist__has_user_stack(&session->evlist))
+		callchain__warn_user_stack("perf report", session->data->path);
 	rh->callchain = opts->callchain;
 	/* upstream shows --children graphs from the callers down unless told */
 	if (!rh->callchain.order_set)
 		rh->callchain.order = rh->children ? CALLCHAIN_ORDER_CALLER : CALLCHAIN_ORDER_CALLEE;
+	/* and cuts chains past --max-stack on the side it walks from */
+	rh->cursor.outermost = rh->callchain.order == CALLCHAIN_ORDER_CALLER;
 	return 0;
 }
 
@@ -290,6 +294,7 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	if (err)
 		goto out_fetcher;
 	callchain_cursor__init(&rh.cursor);
+	rh.cursor.max_stack = opts->max_stack;
 	machine_tool__init(&rh.mt, &rh.machine);
 	rh.mt_header_done = rh.mt.tool.header_done;
 	rh.mt.tool.header_done = report_hists__header_done;
@@ -315,8 +320,10 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 		err = 0;
 	if (!err)
 		err = report_hists__print(&rh, session);
-	if (!err && !opts->quiet)
+	if (!err && !opts->quiet) {
 		report_hists__print_mismatches(&rh);
+		callchain_stats__print(&rh.cursor.stats, "perf report", opts->verbose);
+	}
 	if (!err && damaged)
 		err = -EINVAL;
 	if (err == -ENOMEM)

@@ -25,6 +25,7 @@ struct report_hists_opts {
 	bool		header_hint;	/* upstream's "To display the perf.data header" line */
 	const char	*kallsyms;	/* --kallsyms */
 	const char	*debuginfod;	/* --debuginfod=URLS, or NULL */
+	unsigned int	max_stack;	/* --max-stack: frames kept of a chain */
 	/* Names the events once the header is complete (builtin-report.c). */
 	int		(*name_events)(struct perf_session *session, bool quiet);
 };

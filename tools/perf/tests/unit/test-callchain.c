@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <limits.h>
 #include <cmocka.h>
 #include "util/callchain.h"
 #include "util/machine.h"
@@ -209,6 +210,14 @@ static void test_user_address_under_kernel_marker(void **state)
 	callchain_cursor__exit(&c);
 }
 
+/* The sample's ip alone, without a graph: its chain could not be used. */
+static void assert_ip_only(const struct callchain_cursor *c)
+{
+	assert_int_equal(c->nr, 1);
+	assert_true(c->ip_only);
+	assert_string_equal(frame_sym(&c->frames[0]), "leaf_fn");
+}
+
 static void test_bad_context_drops_chain(void **state)
 {
 	struct fixture *f = *state;
@@ -220,22 +229,83 @@ static void test_bad_context_drops_chain(void **state)
 
 	callchain_cursor__init(&c);
 	chain_sample__init(&cs, guest, 4);
+	cs.sample.ip = f->leaf;
 	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
-	assert_int_equal(c.nr, 0);
+	assert_ip_only(&c);
 	chain_sample__init(&cs, junk, 3);
 	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
-	assert_int_equal(c.nr, 0);
+	assert_ip_only(&c);
+	assert_int_equal(c.stats.nr_bad_context, 2);
+	assert_int_equal(c.stats.bad_value, PERF_CONTEXT_GUEST);
 	/* HV is a context we know: its frame stays, unresolved */
 	chain_sample__init(&cs, hv, 4);
 	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
 	assert_int_equal(c.nr, 2);
+	assert_false(c.ip_only);
 	assert_int_equal(c.frames[0].cpumode, PERF_RECORD_MISC_HYPERVISOR);
 	assert_null(c.frames[0].sym);
 	assert_string_equal(frame_sym(&c.frames[1]), "caller_fn");
-	/* an empty chain has no frames (not even the ip), as upstream prints it */
+	/* an empty chain: the sample still counts, at its ip */
 	chain_sample__init(&cs, hv, 0);
+	cs.sample.ip = f->leaf;
 	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
-	assert_int_equal(c.nr, 0);
+	assert_ip_only(&c);
+	assert_int_equal(c.stats.nr_empty, 1);
+	assert_int_equal(c.stats.nr_chains, 4);
+	callchain_cursor__exit(&c);
+}
+
+/* --max-stack: the first N frames, markers not counted; what follows unread. */
+static void test_max_stack(void **state)
+{
+	struct fixture *f = *state;
+	const u64 ips[] = { PERF_CONTEXT_USER, f->leaf, f->caller, f->caller, PERF_CONTEXT_MAX + 5 };
+	struct chain_sample cs;
+	struct callchain_cursor c;
+	struct callchain_stats st = { 0 };
+
+	callchain_cursor__init(&c);
+	c.max_stack = 2;
+	chain_sample__init(&cs, ips, 5);
+	cs.sample.ip = f->leaf;
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_int_equal(c.nr, 2);
+	assert_false(c.ip_only);
+	assert_int_equal(c.stats.nr_max_stack, 1);
+	callchain_stats__scan(&st, &cs.sample, 2);
+	assert_int_equal(st.nr_max_stack, 1);
+	/* reached within the limit, the bad value drops the chain */
+	c.max_stack = 4;
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_ip_only(&c);
+	callchain_stats__scan(&st, &cs.sample, UINT_MAX);
+	assert_int_equal(st.nr_bad_context, 1);
+	/* callers first: the outermost frames, behind the sample's ip */
+	{
+		const u64 deep[] = { PERF_CONTEXT_USER, f->leaf, f->caller, 0x1234, f->caller };
+
+		chain_sample__init(&cs, deep, 5);
+		cs.sample.ip = f->leaf;
+		c.outermost = true;
+		c.max_stack = 2;
+		assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+		assert_int_equal(c.nr, 3);
+		assert_false(c.ip_only);
+		assert_string_equal(frame_sym(&c.frames[0]), "leaf_fn");
+		assert_int_equal(c.frames[1].ip, 0x1234);
+		assert_string_equal(frame_sym(&c.frames[2]), "caller_fn");
+		c.outermost = false;
+		chain_sample__init(&cs, ips, 5);
+		cs.sample.ip = f->leaf;
+	}
+	/* none: the ip alone, as upstream's --max-stack 0 */
+	c.max_stack = 0;
+	assert_int_equal(machine__resolve_callchain(&f->m, f->thread, &cs.sample, &c), 0);
+	assert_ip_only(&c);
+	assert_int_equal(callchain__parse_max_stack("5", &c.max_stack), 0);
+	assert_int_equal(c.max_stack, 5);
+	assert_int_equal(callchain__parse_max_stack("-1", &c.max_stack), -EINVAL);
+	assert_int_equal(callchain__parse_max_stack("x", &c.max_stack), -EINVAL);
 	callchain_cursor__exit(&c);
 }
 
@@ -277,6 +347,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_and_user_chain),
 		cmocka_unit_test(test_user_address_under_kernel_marker),
 		cmocka_unit_test(test_bad_context_drops_chain),
+		cmocka_unit_test(test_max_stack),
 		cmocka_unit_test(test_cursor_reused),
 	};
 

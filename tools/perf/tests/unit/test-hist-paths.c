@@ -97,8 +97,7 @@ static void cursor_set(struct fixture *f, size_t s, struct callchain_cursor *c,
 			.cpumode = PERF_RECORD_MISC_USER,
 		};
 	}
-	c->frames = frames;
-	c->nr = f->depth[s];
+	*c = (struct callchain_cursor){ .frames = frames, .nr = f->depth[s] };
 }
 
 /* The reference: one tree per symbol, fed sample by sample. */

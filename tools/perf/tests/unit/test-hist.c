@@ -79,8 +79,7 @@ static void cursor_set(struct fixture *f, struct callchain_cursor *c,
 			.cpumode = PERF_RECORD_MISC_USER,
 		};
 	}
-	c->frames = frames;
-	c->nr = n;
+	*c = (struct callchain_cursor){ .frames = frames, .nr = n };
 }
 
 static struct hist_entry *find(struct hists *h, const char *name)

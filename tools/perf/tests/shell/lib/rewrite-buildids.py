@@ -5,6 +5,12 @@
 # entries of LIST: one per line, "<hex id> <name>", the name taken as is
 # (bytes, "\n" and "\xNN" escapes understood), user-space host DSOs.  For
 # tests that hand perf a hostile or unusual build-id table.
+#
+# Broken entries: "<hex id>/N <name>" writes N as the build-id size byte
+# (> 20: an id larger than the union holds); "<hex id>! <name>" pads the
+# name with "x" instead of NULs, so it has no terminator; a last line
+# "cut N" drops the table's last N bytes, so the last entry's size reaches
+# past the section's end.
 import struct
 import sys
 
@@ -14,11 +20,15 @@ MISC_BUILD_ID_SIZE = 1 << 15
 
 
 def entry(hexid, name):
+    nul = not hexid.endswith("!")
+    hexid = hexid.rstrip("!")
+    hexid, _, size_byte = hexid.partition("/")
     bid = bytes.fromhex(hexid)
-    fname = name + b"\0"
-    fname += b"\0" * (-len(fname) % 64)
+    fname = name + (b"\0" if nul else b"")
+    fname += (b"\0" if nul else b"x") * (-len(fname) % 64)
     size = 8 + 4 + 24 + len(fname)
-    union = bid.ljust(20, b"\0") + struct.pack("<BBH", len(bid), 0, 0)
+    nbid = int(size_byte) if size_byte else len(bid)
+    union = bid.ljust(20, b"\0") + struct.pack("<BBH", nbid, 0, 0)
     return struct.pack("<IHHi", 0, MISC_USER | MISC_BUILD_ID_SIZE, size, -1) + union + fname
 
 
@@ -38,6 +48,9 @@ def main():
         if not line:
             continue
         hexid, name = line.split(b" ", 1)
+        if hexid == b"cut":
+            table = table[:-int(name)]
+            continue
         name = name.decode("unicode_escape").encode("latin-1")
         table += entry(hexid.decode(), name)
     struct.pack_into("<QQ", data, sec, len(data), len(table))
