@@ -20,6 +20,7 @@
 #include "util/session.h"
 #include "util/machine.h"
 #include "util/machine-tool.h"
+#include "util/unresolved.h"
 #include "util/thread.h"
 #include "util/callchain.h"
 #include "util/script-print.h"
@@ -347,6 +348,10 @@ static int script__print_session(struct script *s, struct perf_session *session,
 		script__init_tool(s);
 		err = perf_session__process_events(session, &s->mt.tool);
 		callchain_cursor__exit(&s->cursor);
+	}
+	if (!err && !s->quiet) {
+		fflush(stdout);
+		unresolved__print(&s->machine, "perf script", stderr);
 	}
 	if (session->stats.nr_unordered_events)
 		pr_warning("%llu out of order events recorded.\n",
