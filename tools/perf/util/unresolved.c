@@ -165,7 +165,10 @@ int unresolved__print(const struct machine *machine, const char *cmd, FILE *out)
 	}
 	if (n > shown)
 		fprintf(out, "  and %d more\n", n - shown);
-	if (with_id)
+	/* debuginfod asked already: setting it up is not the next step */
+	if (with_id && strcmp(debuginfod_state(machine), "not configured"))
+		fprintf(out, "  next step: 'perf buildid-list --store' on the recording host\n");
+	else if (with_id)
 		fprintf(out, "  next step: 'perf buildid-list --store' on the recording host, "
 			"or set DEBUGINFOD_URLS\n");
 	else

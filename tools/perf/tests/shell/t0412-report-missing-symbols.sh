@@ -71,7 +71,8 @@ test_expect_success PERF_EVENTS '-q: nothing on stderr' '
 test_expect_success PERF_EVENTS 'DEBUGINFOD_URLS set but no server answers: debuginfod is said to have been tried' '
 	DEBUGINFOD_URLS=http://127.0.0.1:1 DEBUGINFOD_TIMEOUT=1 \
 		perf report --stdio -i file.data >out 2>err &&
-	grep "^  $PWD/app .*; debuginfod: \(not found\|unavailable\)\$" err
+	grep "^  $PWD/app .*; debuginfod: \(not found\|unavailable\)\$" err &&
+	! grep "set DEBUGINFOD_URLS" err
 '
 
 test_expect_success PERF_EVENTS 'pipe mode prints what file mode prints' '
@@ -92,6 +93,21 @@ test_expect_success PERF_EVENTS 'a rebuilt app: upstream'"'"'s line, then the su
 		err.file >n && test "$(cat n)" = 1 &&
 	grep "^  $PWD/app $(cat app.id): .*; path: has another build-id;" err.file &&
 	! grep -q "[^a-z_]other\$" out
+'
+
+test_expect_success PERF_EVENTS 'twelve binaries gone: ten lines and "and 2 more"' '
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		sed "s/200000000UL/2000000UL * $i/" app.c >a$i.c &&
+		gcc -O1 -Wl,--build-id -o a$i a$i.c || return 1
+	done &&
+	perf record -q -e cpu-clock -c 100000 -o many.data -- \
+		sh -c "for i in 1 2 3 4 5 6 7 8 9 10 11 12; do ./a\$i; done" &&
+	rm -rf "$HOME/.debug" a1 a2 a3 a4 a5 a6 a7 a8 a9 a10 a11 a12 &&
+	perf report --stdio -i many.data >out 2>err &&
+	grep "^perf report: no symbols for 12 DSOs with samples:\$" err &&
+	test $(grep -c "^  $PWD/a[0-9]* [0-9a-f]*: cache: not in" err) = 10 &&
+	grep "^  and 2 more\$" err &&
+	test $(wc -l <err) = 13
 '
 
 test_expect_success PERF_EVENTS,ROOT 'another kernel: one line, as upstream says it' '
