@@ -20,6 +20,7 @@
 #include "util/session.h"
 #include "util/machine.h"
 #include "util/machine-tool.h"
+#include "util/unresolved.h"
 #include "util/thread.h"
 #include "util/callchain.h"
 #include "util/script-print.h"
@@ -363,6 +364,10 @@ static int script__print_session(struct script *s, struct perf_session *session,
 		if (!s->quiet)
 			callchain_stats__print(&s->cursor.stats, "perf script", s->verbose);
 		callchain_cursor__exit(&s->cursor);
+	}
+	if (!err && !s->quiet) {
+		fflush(stdout);
+		unresolved__print(&s->machine, "perf script", stderr);
 	}
 	if (session->stats.nr_unordered_events)
 		pr_warning("%llu out of order events recorded.\n",

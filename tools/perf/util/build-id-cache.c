@@ -8,7 +8,8 @@
  * root is created with mkdirat() and entered with openat(O_NOFOLLOW |
  * O_DIRECTORY) relative to its parent, never through a path string.  A
  * symlink where a directory should be fails the walk with -ELOOP; a leaf
- * that exists as anything but a regular file is not replaced.
+ * that exists as anything but a regular file is not replaced.  Copies
+ * keep their source's mode (kallsyms: 0600), never a wider one.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -16,6 +17,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
@@ -179,21 +181,88 @@ static int copy_fd(int in, int out)
 	return n < 0 ? -errno : 0;
 }
 
-/* Write @leaf in @dfd from @fd through a temporary name: all or nothing. */
+/* ".<leaf>.tmp.<pid>": the temporary name cache__write_leaf() writes under. */
+static bool tmp_name_pid(const char *name, pid_t *pid)
+{
+	const char *p = strstr(name, ".tmp.");
+	char *end;
+	long v;
+
+	if (name[0] != '.' || !p || p == name + 1)
+		return false;
+	errno = 0;
+	v = strtol(p + 5, &end, 10);
+	if (errno || *end || end == p + 5 || v <= 0 || v > INT_MAX)
+		return false;
+	*pid = (pid_t)v;
+	return true;
+}
+
+/*
+ * A writer killed between create and rename (a ^C'd --store) leaves its
+ * temporary file behind; nothing else would ever remove it.  The next
+ * writer into the directory removes those of processes that are gone.
+ * (A writer in another PID namespace sharing the cache may look gone:
+ * its rename then fails and that entry is simply not stored.)
+ */
+static void cache__clean_stale_tmp(int dfd)
+{
+	int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct dirent *de;
+	DIR *d;
+	pid_t pid;
+
+	if (fd < 0)
+		return;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		if (tmp_name_pid(de->d_name, &pid) && pid != getpid() &&
+		    kill(pid, 0) < 0 && errno == ESRCH)
+			unlinkat(dfd, de->d_name, 0);
+	}
+	closedir(d);
+}
+
+/*
+ * The mode of a cached copy: the source's, never wider (a 0711 binary
+ * stays unreadable to others), never writable but by its owner, no
+ * set-id bits; kallsyms (real kernel addresses) is the owner's only.
+ */
+static mode_t cache__leaf_mode(const char *leaf, int fd)
+{
+	struct stat st;
+
+	if (!strcmp(leaf, "kallsyms") || fstat(fd, &st) < 0)
+		return 0600;
+	return st.st_mode & 0755;
+}
+
+/*
+ * Write @leaf in @dfd from @fd through a temporary name: all or nothing.
+ * Created 0600 and given its mode before the rename, so the content is
+ * never visible with a wider mode than it ends up with.
+ */
 static int cache__write_leaf(int dfd, const char *leaf, int fd)
 {
 	char tmp[64];
 	struct stat st;
 	int out, ret;
 
+	cache__clean_stale_tmp(dfd);
 	if (!fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW))
 		return S_ISREG(st.st_mode) ? 0 : -EEXIST;
 	snprintf(tmp, sizeof(tmp), ".%s.tmp.%d", leaf, (int)getpid());
 	unlinkat(dfd, tmp, 0);
-	out = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	out = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (out < 0)
 		return -errno;
 	ret = copy_fd(fd, out);
+	if (!ret && fchmod(out, cache__leaf_mode(leaf, fd)))
+		ret = -errno;
 	if (close(out) && !ret)
 		ret = -errno;
 	if (!ret && renameat(dfd, tmp, dfd, leaf))
@@ -326,6 +395,15 @@ bool build_id_cache__cached(const char *dir, const struct build_id *bid)
 	return !access(path, F_OK);
 }
 
+const char *build_id_cache__strerror(const char *name, int err)
+{
+	if (err != -ESTALE)
+		return strerror(-err);
+	if (!strcmp(name, BUILD_ID_CACHE_KERNEL))
+		return "the running kernel is not the recorded one";
+	return "the file there does not carry the recorded build-id (rebuilt or replaced since?)";
+}
+
 int build_id_cache__add(const char *dir, const char *path, const u8 *bid, u8 size)
 {
 	struct build_id want;
@@ -368,6 +446,6 @@ void build_id_cache__add_table(const struct buildid_table *t, bool kernel_done, 
 		ret = build_id_cache__add(dir, e->path, e->build_id, e->size);
 		if (ret)
 			pr_debug(verbose, 1, "build-id cache: %s not added: %s\n", e->path,
-				 strerror(-ret));
+				 build_id_cache__strerror(e->path, ret));
 	}
 }

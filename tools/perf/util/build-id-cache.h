@@ -8,8 +8,11 @@
  * Names come from perf.data files, which are untrusted: every write is a
  * walk from the cache directory with mkdirat()/openat(O_NOFOLLOW), so no
  * name and no symlink planted in the cache leads a write outside it, and
- * files are created 0644 through a temporary name (never world-writable,
- * never seen half-written).  See Documentation/perf-buildid-cache.txt.
+ * files are created through a temporary name (never seen half-written)
+ * with their source's mode, never wider and never writable but by the
+ * owner; a kallsyms entry is 0600 (it holds real kernel addresses).  A
+ * temporary file left by a killed writer is removed by the next writer
+ * into its directory.  See Documentation/perf-buildid-cache.txt.
  */
 #ifndef __PERF_BUILD_ID_CACHE_H
 #define __PERF_BUILD_ID_CACHE_H
@@ -87,6 +90,13 @@ int build_id_cache__purge_all(const char *dir);
 
 /* "<build-id> <name>" per .build-id link, as upstream's -l prints. */
 int build_id_cache__list(const char *dir, FILE *out);
+
+/*
+ * What a failure of the functions above means for @name's entry: -ESTALE
+ * is "the file there (or the running kernel) is not the recorded one",
+ * never the NFS "Stale file handle" strerror() would say.
+ */
+const char *build_id_cache__strerror(const char *name, int err);
 
 /* Old interface (perf record): @path's file as itself, id checked. */
 int build_id_cache__add(const char *dir, const char *path, const u8 *bid, u8 size);

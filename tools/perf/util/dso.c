@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 #include "dso.h"
 #include "kmodules.h"
@@ -563,12 +564,12 @@ static void loader__kernel(struct dso_loader *ld)
 	struct build_id running = ld->opts->running_kernel;
 	char path[PATH_MAX];
 
-	if (dso__has_build_id(ld->dso) && dir) {
+	if (dso__has_build_id(ld->dso) && dir) {	/* the link's target is tried once */
 		if ((size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/kallsyms", dir,
-				     ld->hex, ld->hex + 2) < sizeof(path))
+				     ld->hex, ld->hex + 2) < sizeof(path) && !access(path, F_OK))
 			loader__kallsyms(ld, path, DSO_BINARY_TYPE__BUILDID_CACHE_KALLSYMS);
-		if ((size_t)snprintf(path, sizeof(path), "%s/" DSO_KERNEL_NAME "/%s/kallsyms", dir,
-				     ld->hex) < sizeof(path))
+		else if ((size_t)snprintf(path, sizeof(path), "%s/" DSO_KERNEL_NAME "/%s/kallsyms",
+					  dir, ld->hex) < sizeof(path))
 			loader__kallsyms(ld, path, DSO_BINARY_TYPE__BUILDID_CACHE_KALLSYMS);
 	}
 	if (ld->done)

@@ -21,6 +21,7 @@
 #include "debuginfod.h"
 #include "debuginfod-dso.h"
 #include "debug.h"
+#include "unresolved.h"
 
 /* Files smaller than this finish before a progress line would help. */
 #define PROGRESS_MIN_SIZE	(64ULL << 20)
@@ -184,22 +185,6 @@ static int report_hists__event(struct perf_tool *tool, struct perf_session *sess
 	return 0;
 }
 
-static void report_hists__print_mismatches(const struct report_hists *rh)
-{
-	size_t i;
-
-	for (i = 0; i < rh->machine.dsos.nr; i++) {
-		const struct dso *dso = rh->machine.dsos.entries[i];
-		char hex[SBUILD_ID_SIZE];
-
-		if (!dso->build_id_mismatch)
-			continue;
-		build_id__sprintf(&dso->id.bid, hex);
-		pr_err("%s with build id %s not found, continuing without symbols\n",
-		       dso->long_name, hex);
-	}
-}
-
 /* Upstream's "1K", "12M": a count divided by 1000 while above 1000. */
 static unsigned long convert_unit(u64 n, char *unit)
 {
@@ -321,7 +306,7 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	if (!err)
 		err = report_hists__print(&rh, session);
 	if (!err && !opts->quiet) {
-		report_hists__print_mismatches(&rh);
+		unresolved__print(&rh.machine, "perf report", stderr);
 		callchain_stats__print(&rh.cursor.stats, "perf report", opts->verbose);
 	}
 	if (!err && damaged)

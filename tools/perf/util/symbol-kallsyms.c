@@ -119,7 +119,8 @@ static bool kallsyms__is_function(char type)
 /* The whole file into one buffer (/proc/kallsyms has no size to go by). */
 static int kallsyms__read(const char *path, char **text, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	/* O_NONBLOCK: a FIFO planted as a cached kallsyms must not hang us */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), err = 0;
 	size_t cap, have = 0;
 	struct stat st;
 	char *buf = NULL;
@@ -129,7 +130,13 @@ static int kallsyms__read(const char *path, char **text, size_t *len)
 		pr_err("%s: %s\n", path, strerror(errno));
 		return err;
 	}
-	cap = !fstat(fd, &st) && st.st_size > 0 && (u64)st.st_size < KALLSYMS_MAX_SIZE ?
+	/* /proc/kallsyms is a regular file too (of size 0) */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		pr_warning("%s: not a regular file\n", path);
+		close(fd);
+		return -EINVAL;
+	}
+	cap = st.st_size > 0 && (u64)st.st_size < KALLSYMS_MAX_SIZE ?
 	      (size_t)st.st_size + 1 : 1u << 20;
 	for (;;) {
 		ssize_t r;

@@ -168,9 +168,17 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a killed writer (data size 0) is 
 # perf.data is read through file mappings: a file cut short meanwhile
 # faults (SIGBUS) where read(2) would come up short.  perf script blocks
 # writing to a FIFO nobody reads, mid-walk; the file is cut; then read.
+# The file must be well over what perf script reads before it blocks.
+# Samples come with CPU time, which a busy machine gives the workload less
+# of: the recording is made longer until the file is big enough.
 test_expect_success PERF_EVENTS 'a file cut short while it is read: one line, exit 1' '
-	perf record -q -e cpu-clock -c 50000 -g -o big.data -- "$WORKLOADS/demo" 1 \
+	secs=1 &&
+	while perf record -q -e cpu-clock -c 50000 -g -o big.data -- "$WORKLOADS/demo" $secs \
 		>/dev/null 2>&1 &&
+	      test $(stat -c %s big.data) -le 1000000 && test $secs -lt 32
+	do
+		secs=$((secs * 2))
+	done &&
 	test $(stat -c %s big.data) -gt 1000000 &&
 	mkfifo out || return 1
 	{ perf script -i big.data >out 2>cut.err; echo $? >rc; } &

@@ -72,12 +72,12 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'record the demo, build a private 
 	! test -e "$HOME/.debug"
 '
 
-test_expect_success PERF_EVENTS,UPSTREAM_PERF 'buildid-cache -a: upstream layout, files 0644' '
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'buildid-cache -a: upstream layout, files keep their mode' '
 	perf buildid-cache -a app/demo &&
 	d=${id%${id#??}} &&
 	cmp app/demo "$HOME/.debug$PWD/app/demo/$id/elf" &&
 	test "$(readlink "$HOME/.debug/.build-id/$d/${id#??}")" = "../..$PWD/app/demo/$id" &&
-	test "$(stat -c %a "$HOME/.debug$PWD/app/demo/$id/elf")" = 644 &&
+	test "$(stat -c %a "$HOME/.debug$PWD/app/demo/$id/elf")" = "$(stat -c %a app/demo)" &&
 	echo "$id $PWD/app/demo" >expect &&
 	perf buildid-cache -l >actual &&
 	test_cmp expect actual &&

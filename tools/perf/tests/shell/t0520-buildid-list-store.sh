@@ -52,7 +52,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '--store takes the binaries from t
 	cmp bin/demo "$HOME/.debug$PWD/bin/demo/$id/elf" &&
 	test "$(readlink "$HOME/.debug/.build-id/${id%${id#??}}/${id#??}")" = \
 		"../..$PWD/bin/demo/$id" &&
-	test "$(stat -c %a "$HOME/.debug$PWD/bin/demo/$id/elf")" = 644
+	test "$(stat -c %a "$HOME/.debug$PWD/bin/demo/$id/elf")" = "$(stat -c %a bin/demo)"
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a second --store finds them cached' '

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Why frames stayed unresolved, said once at the end (see unresolved.h).
+ *
+ * Everything here is read from the DSOs' state after the walk: what
+ * dso__load() tried is fixed by the options (the cache directory, the
+ * kallsyms path, whether a debuginfod hook was plugged), and the one
+ * outcome that is not (a file at the recorded path with another build-id)
+ * is dso->build_id_mismatch.  So dso.c needs no bookkeeping for this.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "unresolved.h"
+#include "build-id-cache.h"
+#include "machine.h"
+#include "dso.h"
+
+/*
+ * Mappings that are no file (anonymous memory, shared memory, devices):
+ * they have no symbols to find, so nothing is missing.
+ */
+static bool name_is_file(const char *name)
+{
+	static const char * const not_files[] = {
+		"//", "/dev/", "/memfd:", "/SYSV", "/anon_hugepage", "/tmp/perf-",
+	};
+	size_t i;
+
+	if (name[0] != '/')
+		return false;
+	for (i = 0; i < sizeof(not_files) / sizeof(not_files[0]); i++)
+		if (!strncmp(name, not_files[i], strlen(not_files[i])))
+			return false;
+	return true;
+}
+
+static bool dso__counts(const struct machine *machine, const struct dso *dso)
+{
+	if (dso->load_state != DSO_LOAD__FAILED)
+		return false;
+	/* a module without its .ko is resolved through the kernel's kallsyms */
+	if (dso->kmod)
+		return !machine->kernel_dso ||
+		       machine->kernel_dso->load_state != DSO_LOAD__LOADED;
+	return dso->kernel || !strcmp(dso->long_name, "[vdso]") || name_is_file(dso->long_name);
+}
+
+/* Upstream's lines, in its words: scripts grep for them. */
+static void print_upstream_line(const struct dso *dso, FILE *out)
+{
+	char hex[SBUILD_ID_SIZE];
+
+	if (!dso__has_build_id(dso))
+		return;
+	build_id__sprintf(&dso->id.bid, hex);
+	if (dso->kernel)
+		fprintf(out, "No kallsyms or vmlinux with build-id %s was found\n", hex);
+	else if (dso->build_id_mismatch)
+		fprintf(out, "%s with build id %s not found, continuing without symbols\n",
+			dso->long_name, hex);
+}
+
+/* "cache: not in DIR", or why the entry there was not used. */
+static void describe_cache(const struct machine *machine, const struct dso *dso,
+			   const char *hex, char *buf, size_t size)
+{
+	const char *dir = machine->load_opts.buildid_dir;
+	char def[PATH_MAX], link[PATH_MAX];
+	struct stat st;
+
+	if (!dir) {
+		if (build_id_cache__dir(def, sizeof(def))) {
+			snprintf(buf, size, "cache: none ($HOME unset)");
+			return;
+		}
+		dir = def;
+	}
+	if ((size_t)snprintf(link, sizeof(link), "%s/.build-id/%.2s/%s", dir, hex, hex + 2) >=
+	    sizeof(link) || lstat(link, &st) < 0)
+		snprintf(buf, size, "cache: not in %s", dir);
+	else
+		snprintf(buf, size, "cache: entry unusable (see above)");
+}
+
+/* The recorded path (for the kernel: kallsyms) and why it was not used. */
+static void describe_path(const struct machine *machine, const struct dso *dso,
+			  char *buf, size_t size)
+{
+	const char *kallsyms = machine->load_opts.kallsyms ? machine->load_opts.kallsyms :
+							     "/proc/kallsyms";
+	struct stat st;
+
+	if (dso->kernel) {
+		if (dso->build_id_mismatch)
+			snprintf(buf, size, "%s: of another kernel", kallsyms);
+		else
+			snprintf(buf, size, "%s: unusable", kallsyms);
+	} else if (dso->long_name[0] != '/') {
+		snprintf(buf, size, "no file to look at");
+	} else if (dso->build_id_mismatch) {
+		snprintf(buf, size, "path: has another build-id");
+	} else if (stat(dso->long_name, &st) < 0) {
+		snprintf(buf, size, "path: %s", strerror(errno));
+	} else {
+		snprintf(buf, size, "path: no symbols in it");
+	}
+}
+
+/*
+ * The hook is plugged when debuginfod was asked (DEBUGINFOD_URLS or
+ * --debuginfod) and its library loaded; the library's absence was said
+ * when it was loaded.
+ */
+static const char *debuginfod_state(const struct machine *machine)
+{
+	const char *urls = getenv("DEBUGINFOD_URLS");
+
+	if (machine->load_opts.debuginfod)
+		return "not found";
+	return urls && *urls ? "unavailable" : "not configured";
+}
+
+static void print_dso_line(const struct machine *machine, const struct dso *dso, FILE *out)
+{
+	char hex[SBUILD_ID_SIZE], cache[PATH_MAX + 32], path[PATH_MAX + 64];
+
+	describe_path(machine, dso, path, sizeof(path));
+	if (!dso__has_build_id(dso)) {
+		/* no id: the cache and debuginfod cannot be asked */
+		fprintf(out, "  %s (no build-id recorded): %s\n", dso->long_name, path);
+		return;
+	}
+	build_id__sprintf(&dso->id.bid, hex);
+	describe_cache(machine, dso, hex, cache, sizeof(cache));
+	fprintf(out, "  %s %s: %s; %s; debuginfod: %s\n", dso->long_name, hex, cache, path,
+		debuginfod_state(machine));
+}
+
+int unresolved__print(const struct machine *machine, const char *cmd, FILE *out)
+{
+	const struct dsos *dsos = &machine->dsos;
+	size_t i;
+	int n = 0, shown = 0;
+	bool with_id = false;
+
+	for (i = 0; i < dsos->nr; i++) {
+		if (!dso__counts(machine, dsos->entries[i]))
+			continue;
+		print_upstream_line(dsos->entries[i], out);
+		with_id |= dso__has_build_id(dsos->entries[i]);
+		n++;
+	}
+	if (!n)
+		return 0;
+	fprintf(out, "%s: no symbols for %d DSO%s with samples:\n", cmd, n, n == 1 ? "" : "s");
+	for (i = 0; i < dsos->nr && shown < UNRESOLVED_MAX_LINES; i++) {
+		if (!dso__counts(machine, dsos->entries[i]))
+			continue;
+		print_dso_line(machine, dsos->entries[i], out);
+		shown++;
+	}
+	if (n > shown)
+		fprintf(out, "  and %d more\n", n - shown);
+	/* debuginfod asked already: setting it up is not the next step */
+	if (with_id && strcmp(debuginfod_state(machine), "not configured"))
+		fprintf(out, "  next step: 'perf buildid-list --store' on the recording host\n");
+	else if (with_id)
+		fprintf(out, "  next step: 'perf buildid-list --store' on the recording host, "
+			"or set DEBUGINFOD_URLS\n");
+	else
+		fprintf(out, "  next step: record with build-ids (perf record --buildid-mmap)\n");
+	return n;
+}
