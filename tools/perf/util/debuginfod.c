@@ -63,7 +63,7 @@ struct debuginfod_entry {
 	int err;
 	char *path;		/* when err == 0 */
 	char *why;		/* when err != 0: what the server did, or NULL */
-	bool fresh;		/* answered during the current call */
+	bool told;		/* this answer was handed out as fresh */
 };
 
 struct debuginfod_fetcher {
@@ -458,6 +458,8 @@ static void debuginfod_batch__done(struct debuginfod_batch *b, struct debuginfod
 	e->path = err ? NULL : text;
 	e->why = err ? text : NULL;
 	e->answered = answered;
+	if (answered)
+		e->told = false;	/* a new answer: to be told */
 	if (answered && err == -ETIME)
 		b->f->timed_out = true;
 	b->nr_done++;
@@ -699,7 +701,8 @@ static int debuginfod__results(struct debuginfod_entry **entries, size_t n,
 		results[i].path = NULL;
 		results[i].why = NULL;
 		results[i].err = e ? e->err : -EINVAL;
-		results[i].fresh = e && e->queued;
+		/* "fresh" once per answer: ids not asked come back each call */
+		results[i].fresh = e && e->queued && !e->told;
 		if (e && e->err)
 			results[i].why = e->why;
 		if (!e || e->err)
@@ -744,6 +747,9 @@ int debuginfod_fetcher__fetch_many(struct debuginfod_fetcher *f,
 		err = debuginfod_batch__run(b);
 	if (!err)
 		err = debuginfod__results(entries, n, results);
+	for (i = 0; err >= 0 && i < n; i++)
+		if (entries[i] && entries[i]->queued)
+			entries[i]->told = true;
 	for (i = 0; i < b->nr_jobs; i++)
 		b->jobs[i]->queued = false;
 out:
