@@ -17,7 +17,8 @@
  *    no more than DEBUGINFOD_CHECK_SLACK bytes follow the last of them
  *    (room for a kernel module's appended signature, not for a payload);
  *  - its compressed sections (SHF_COMPRESSED) inflate to at most
- *    DEBUGINFOD_CHECK_RATIO times their size and @max_size in all;
+ *    DEBUGINFOD_CHECK_RATIO times their size (DWARF compresses 3 to 10
+ *    times; 64 MiB of zeros, 1000 times) and @max_size in all;
  *  - its build-id is the one asked for.
  */
 #include <errno.h>
@@ -118,10 +119,17 @@ static int check__elf(Elf *elf, u64 size, u64 max_size, char *why, size_t len)
 			return check__fail(why, len, -EBADMSG, "bad compressed section %zu",
 					   elf_ndxscn(scn));
 		inflated += ch.ch_size;
-		if (ch.ch_size / DEBUGINFOD_CHECK_RATIO > sh.sh_size || inflated > max_size)
+		/* a bomb, not debuginfo: a bad copy, whatever the size limit */
+		if (ch.ch_size / DEBUGINFOD_CHECK_RATIO > sh.sh_size)
+			return check__fail(why, len, -EBADMSG,
+					   "compressed section %zu inflates %llu bytes to %llu",
+					   elf_ndxscn(scn), (unsigned long long)sh.sh_size,
+					   (unsigned long long)ch.ch_size);
+		if (inflated > max_size)
 			return check__fail(why, len, -EFBIG,
-					   "compressed section %zu inflates to %llu bytes",
-					   elf_ndxscn(scn), (unsigned long long)ch.ch_size);
+					   "compressed sections inflate to more than "
+					   "DEBUGINFOD_MAXSIZE=%llu bytes",
+					   (unsigned long long)max_size);
 	}
 	if (size > end + DEBUGINFOD_CHECK_SLACK)
 		return check__fail(why, len, -EBADMSG,

@@ -1,13 +1,14 @@
 #!/bin/bash
 test_description='perf report against debuginfod servers that misbehave
 
-Seven programs (each with its own hot_N function and build-id) are
+Eight programs (each with its own hot_N function and build-id) are
 recorded, then removed: report has no local file for any of them and asks
 DEBUGINFOD_URLS.  The server is tools/perf/tests/shell/lib/
 debuginfod-bad-server.py on 127.0.0.1, answering for each program one of:
 the file, the file cut short, another program (wrong build-id), a whole
 gzip'\''ed body of the ELF plus 64 MiB of zeros, a 64 MiB gzip bomb as
-Content-Encoding, an endless body, HTTP 500, and silence.  Report must
+Content-Encoding, an endless body, HTTP 500, silence, and an ELF whose
+zlib-compressed section inflates 1000 times.  Report must
 finish within its bound, name each failure once, keep nothing bad in the
 client cache (whose parent directories do not exist yet), and, once the
 server is fixed, fetch everything on the next run.  A real debuginfod
@@ -57,7 +58,7 @@ report () {
 		perf report --stdio -i "$HOME/perf.data" "$@"
 }
 
-test_expect_success BADSERVER 'record seven programs, then remove them' '
+test_expect_success BADSERVER 'record eight programs, then remove them' '
 	cat >prog.c <<-\EOF &&
 	#define HOT_(n) hot_ ## n
 	#define HOT(n) HOT_(n)
@@ -70,16 +71,24 @@ test_expect_success BADSERVER 'record seven programs, then remove them' '
 	int main(void) { HOT(N)(); return 0; }
 	EOF
 	mkdir bin srv &&
-	for i in 1 2 3 4 5 6 7; do
+	for i in 1 2 3 4 5 6 7 8; do
 		gcc -O1 -DN=$i -Wl,--build-id=sha1 -o bin/p$i prog.c || return 1
 	done &&
-	for i in 1 2 3 4 5 6 7; do
+	for i in 1 2 3 4 5 6 7 8; do
 		buildid bin/p$i || return 1
 	done >ids &&
-	test $(sort -u ids | grep -c "^[0-9a-f]\{40\}$") = 7 &&
+	test $(sort -u ids | grep -c "^[0-9a-f]\{40\}$") = 8 &&
 	perf record -q -N -e cpu-clock:u --buildid-mmap -o perf.data -- \
-		sh -c "for i in 1 2 3 4 5 6 7; do bin/p\$i; done" &&
+		sh -c "for i in 1 2 3 4 5 6 7 8; do bin/p\$i; done" &&
 	mv bin/* srv/ && rm -rf "$HOME/.debug" &&
+	# p8 with 64 MiB of zeros in a zlib-compressed section: same build-id
+	head -c 67108864 /dev/zero >zeros &&
+	objcopy --add-section .debug_junk=zeros --set-section-flags .debug_junk=noload,readonly \
+		srv/p8 p8.big &&
+	objcopy --compress-debug-sections=zlib p8.big srv/p8.bomb &&
+	rm zeros p8.big &&
+	test $(stat -c %s srv/p8.bomb) -lt 1000000 &&
+	test "$(buildid srv/p8.bomb)" = "$(id_of 8)" &&
 	report -q >local.out 2>local.err </dev/null &&
 	! grep "hot_[1-7]" local.out
 '
@@ -92,7 +101,8 @@ test_expect_success BADSERVER 'a misbehaving server: bounded, each failure said 
 	$(id_of 4) * gzip-file srv/p4 64
 	$(id_of 5) * gzip-bomb 64
 	$(id_of 6) * status 500
-	$(id_of 7) * silent
+	$(id_of 7) * endless
+	$(id_of 8) * file srv/p8.bomb
 	EOF
 	bad_server_start &&
 	start=$(date +%s) &&
@@ -100,14 +110,13 @@ test_expect_success BADSERVER 'a misbehaving server: bounded, each failure said 
 	elapsed=$(($(date +%s) - start)) &&
 	cat bad.err &&
 	echo "report took $elapsed s" &&
-	# 2 s per transfer, one retry, once: the silent server is not
-	# waited for again for each program.  Generous for a busy machine.
+	# all at once: nothing waits for long.  Generous for a busy machine.
 	test $elapsed -lt 20 &&
 	grep "hot_1" bad.out &&
-	for i in 2 3 4 5 6 7; do
+	for i in 2 3 4 5 6 7 8; do
 		! grep "hot_$i" bad.out || return 1
 	done &&
-	for i in 2 3 4 5 6 7; do
+	for i in 2 3 4 5 6 7 8; do
 		test $(grep -c "$(id_of $i)" bad.err) = 1 || return 1
 	done &&
 	grep "$(id_of 2).*ends past the end of the file" bad.err &&
@@ -115,14 +124,36 @@ test_expect_success BADSERVER 'a misbehaving server: bounded, each failure said 
 	grep "$(id_of 4).*gzip-compressed" bad.err &&
 	grep "$(id_of 5).*more than DEBUGINFOD_MAXSIZE=16777216" bad.err &&
 	grep "$(id_of 6).*HTTP 500 from" bad.err &&
-	grep "$(id_of 7).*DEBUGINFOD_TIMEOUT" bad.err &&
-	grep "DSOs without a local file: 1 fetched, [0-9]* on no server, 6 failed" bad.err
+	grep "$(id_of 7).*more than DEBUGINFOD_MAXSIZE=16777216" bad.err &&
+	grep "$(id_of 8).*compressed section [0-9]* inflates [0-9]* bytes to 67108864" bad.err &&
+	grep "DSOs without a local file: 1 fetched, [0-9]* on no server, 7 failed" bad.err
+'
+
+test_expect_success BADSERVER 'a server that never answers: one timeout, not one per DSO' '
+	for i in 1 2 3 4 5 6 7 8; do
+		echo "$(id_of $i) * silent" || return 1
+	done >plan &&
+	: >requests &&
+	start=$(date +%s) &&
+	DEBUGINFOD_RETRY_LIMIT=0 report >silent.out 2>silent.err </dev/null &&
+	elapsed=$(($(date +%s) - start)) &&
+	cat silent.err &&
+	echo "report took $elapsed s" &&
+	# one round of requests (8 workers), 2 s each, then no more
+	test $elapsed -lt 12 &&
+	test $(wc -l <requests) -le 8 &&
+	grep "hot_1" silent.out &&
+	for i in 2 3 4 5 6 7 8; do
+		test $(grep -c "$(id_of $i)" silent.err) = 1 || return 1
+	done &&
+	grep "DEBUGINFOD_TIMEOUT=2 s" silent.err &&
+	grep "not asked: an earlier request timed out" silent.err
 '
 
 test_expect_success BADSERVER 'nothing bad stays in the client cache' '
 	cache="$HOME/no/such/dir/cache" &&
 	test -s "$cache/$(id_of 1)/debuginfo" &&
-	for i in 2 3 4 5 6 7; do
+	for i in 2 3 4 5 6 7 8; do
 		for k in debuginfo executable; do
 			! test -e "$cache/$(id_of $i)/$k" || return 1
 		done
@@ -131,30 +162,31 @@ test_expect_success BADSERVER 'nothing bad stays in the client cache' '
 '
 
 test_expect_success BADSERVER 'the fixed server is asked again and used at once' '
-	for i in 1 2 3 4 5 6 7; do
+	for i in 1 2 3 4 5 6 7 8; do
 		echo "$(id_of $i) * file srv/p$i" || return 1
 	done >plan &&
 	: >requests &&
 	report >fixed.out 2>fixed.err </dev/null &&
 	cat fixed.err &&
-	for i in 1 2 3 4 5 6 7; do
+	for i in 1 2 3 4 5 6 7 8; do
 		grep "hot_$i" fixed.out || return 1
 	done &&
 	# p1 came from the client cache; the others were asked once each,
 	# debuginfo only
 	! grep "$(id_of 1)" requests &&
-	test $(grep -c "^[0-9a-f]* debuginfo file$" requests) = 6 &&
+	test $(grep -c "^[0-9a-f]* debuginfo file$" requests) = 7 &&
 	test $(grep -c " executable " requests) = 0 &&
-	grep "DSOs without a local file: 7 fetched, [0-9]* on no server, 0 failed" fixed.err
+	grep "DSOs without a local file: 8 fetched, [0-9]* on no server, 0 failed" fixed.err
 '
 
 test_expect_success BADSERVER 'a real debuginfod: a 404 stays negatively cached, files are used' '
+	rm srv/p8.bomb &&
 	debuginfod_server_start "$HOME/dstate" "$HOME/srv" &&
 	rm -rf real-cache &&
 	DEBUGINFOD_URLS="$DEBUGINFOD_SERVER_URL" DEBUGINFOD_CACHE_PATH="$HOME/real-cache" \
 		perf report --stdio -i perf.data >real.out 2>real.err </dev/null &&
 	cat real.err &&
-	for i in 1 2 3 4 5 6 7; do
+	for i in 1 2 3 4 5 6 7 8; do
 		grep "hot_$i" real.out &&
 		test -s "real-cache/$(id_of $i)/executable" &&
 		# built without -g: debuginfod serves no debuginfo, a real 404
@@ -162,7 +194,7 @@ test_expect_success BADSERVER 'a real debuginfod: a 404 stays negatively cached,
 		test -f "real-cache/$(id_of $i)/debuginfo" &&
 		! test -s "real-cache/$(id_of $i)/debuginfo" || return 1
 	done &&
-	grep "DSOs without a local file: 7 fetched, [0-9]* on no server, 0 failed" real.err &&
+	grep "DSOs without a local file: 8 fetched, [0-9]* on no server, 0 failed" real.err &&
 	echo "0123456789abcdef0123456789abcdef01234567" >missing.id &&
 	DEBUGINFOD_URLS="$DEBUGINFOD_SERVER_URL" DEBUGINFOD_CACHE_PATH="$HOME/real-cache" \
 		"$MMAP3_TOP/build/asan/drivers/debuginfod-fetch" $(cat missing.id) >miss.out;
