@@ -162,6 +162,21 @@ static int debuginfod_lib__open(struct debuginfod_lib *lib)
 	return 0;
 }
 
+/*
+ * One client made and dropped, no query: libdebuginfod initializes libcurl
+ * (and GnuTLS) once per process, in the first debuginfod_begin().  Done
+ * here, the workers forked later inherit it instead of each paying for it
+ * at once on a busy machine.  No query, so none of the descriptor trouble
+ * described above reaches this process.
+ */
+static void debuginfod_lib__warm(const struct debuginfod_lib *lib)
+{
+	debuginfod_client *c = lib->begin();
+
+	if (c)
+		lib->end(c);
+}
+
 struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts *opts)
 {
 	struct debuginfod_opts defaults = { 0 };
@@ -200,6 +215,7 @@ struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts 
 		errno = ENOENT;
 		return NULL;
 	}
+	debuginfod_lib__warm(&f->lib);
 	f->nr_workers = opts->nr_threads ?: DEBUGINFOD_DEFAULT_THREADS;
 	if (f->nr_workers > DEBUGINFOD_MAX_THREADS)
 		f->nr_workers = DEBUGINFOD_MAX_THREADS;
