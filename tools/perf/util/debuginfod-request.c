@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * One request in a fetcher's worker process, and what is kept of it.
+ * libdebuginfod for the fetcher (loading it, its cache directory, its size
+ * limit), and one request in a fetcher's worker process, and what is kept
+ * of it.
  *
  * libdebuginfod 0.188 answers -ENOENT for a 404 and for any other HTTP
  * error alike, and for both writes an empty negative cache entry
@@ -19,6 +21,7 @@
  * fails (SIGXFSZ blocked), the transfer ends with -EIO and a pending
  * SIGXFSZ says why.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -33,6 +36,7 @@
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include "build-id.h"
+#include "debug.h"
 #include "debuginfod-request.h"
 
 #define REQUEST_LOG_MAX		(64 << 10)
@@ -111,6 +115,30 @@ int debuginfod__max_size(u64 *max)
 	*max = DEBUGINFOD_DEFAULT_MAXSIZE;
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)*max);
 	return setenv(DEBUGINFOD_MAXSIZE_ENV_VAR, buf, 1) ? -errno : 0;
+}
+
+int debuginfod_lib__open(struct debuginfod_lib *lib)
+{
+	lib->handle = dlopen(LIBDEBUGINFOD_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib->handle) {
+		pr_warning("debuginfod: cannot load %s (%s): symbols are not fetched\n",
+			   LIBDEBUGINFOD_SONAME, dlerror());
+		return -ENOENT;
+	}
+	lib->begin = dlsym(lib->handle, "debuginfod_begin");
+	lib->end = dlsym(lib->handle, "debuginfod_end");
+	lib->set_verbose_fd = dlsym(lib->handle, "debuginfod_set_verbose_fd");
+	lib->find_debuginfo = dlsym(lib->handle, "debuginfod_find_debuginfo");
+	lib->find_executable = dlsym(lib->handle, "debuginfod_find_executable");
+	if (!lib->begin || !lib->end || !lib->set_verbose_fd || !lib->find_debuginfo ||
+	    !lib->find_executable) {
+		pr_warning("debuginfod: %s lacks the client API: symbols are not fetched\n",
+			   LIBDEBUGINFOD_SONAME);
+		dlclose(lib->handle);
+		lib->handle = NULL;
+		return -ENOENT;
+	}
+	return 0;
 }
 
 /* ---- in a worker ------------------------------------------------------------ */

@@ -34,6 +34,14 @@ int debuginfod__make_cache(const char *path);
  */
 int debuginfod__max_size(u64 *max);
 
+#define LIBDEBUGINFOD_SONAME	"libdebuginfod.so.1"
+
+/*
+ * dlopen() libdebuginfod and find what we call (said on stderr when it
+ * cannot be: symbols are not fetched).  0 or -ENOENT.
+ */
+int debuginfod_lib__open(struct debuginfod_lib *lib);
+
 /* A worker's client and what it needs to judge an answer. */
 struct debuginfod_requester {
 	const struct debuginfod_lib *lib;

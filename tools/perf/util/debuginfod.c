@@ -52,7 +52,6 @@
 #include "debuginfod.h"
 #include "debuginfod-request.h"
 
-#define LIBDEBUGINFOD_SONAME	"libdebuginfod.so.1"
 
 /* One (kind, build-id) this fetcher has been asked for. */
 struct debuginfod_entry {
@@ -138,45 +137,6 @@ static int debuginfod__default_env(const char *name, unsigned int val)
 	return setenv(name, buf, 0) ? -errno : 0;
 }
 
-static int debuginfod_lib__open(struct debuginfod_lib *lib)
-{
-	lib->handle = dlopen(LIBDEBUGINFOD_SONAME, RTLD_NOW | RTLD_LOCAL);
-	if (!lib->handle) {
-		pr_warning("debuginfod: cannot load %s (%s): symbols are not fetched\n",
-			   LIBDEBUGINFOD_SONAME, dlerror());
-		return -ENOENT;
-	}
-	lib->begin = dlsym(lib->handle, "debuginfod_begin");
-	lib->end = dlsym(lib->handle, "debuginfod_end");
-	lib->set_verbose_fd = dlsym(lib->handle, "debuginfod_set_verbose_fd");
-	lib->find_debuginfo = dlsym(lib->handle, "debuginfod_find_debuginfo");
-	lib->find_executable = dlsym(lib->handle, "debuginfod_find_executable");
-	if (!lib->begin || !lib->end || !lib->set_verbose_fd || !lib->find_debuginfo ||
-	    !lib->find_executable) {
-		pr_warning("debuginfod: %s lacks the client API: symbols are not fetched\n",
-			   LIBDEBUGINFOD_SONAME);
-		dlclose(lib->handle);
-		lib->handle = NULL;
-		return -ENOENT;
-	}
-	return 0;
-}
-
-/*
- * One client made and dropped, no query: libdebuginfod initializes libcurl
- * (and GnuTLS) once per process, in the first debuginfod_begin().  Done
- * here, the workers forked later inherit it instead of each paying for it
- * at once on a busy machine.  No query, so none of the descriptor trouble
- * described above reaches this process.
- */
-static void debuginfod_lib__warm(const struct debuginfod_lib *lib)
-{
-	debuginfod_client *c = lib->begin();
-
-	if (c)
-		lib->end(c);
-}
-
 struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts *opts)
 {
 	struct debuginfod_opts defaults = { 0 };
@@ -215,7 +175,6 @@ struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts 
 		errno = ENOENT;
 		return NULL;
 	}
-	debuginfod_lib__warm(&f->lib);
 	f->nr_workers = opts->nr_threads ?: DEBUGINFOD_DEFAULT_THREADS;
 	if (f->nr_workers > DEBUGINFOD_MAX_THREADS)
 		f->nr_workers = DEBUGINFOD_MAX_THREADS;
@@ -401,6 +360,9 @@ static void __attribute__((noreturn)) debuginfod_worker__main(struct debuginfod_
 	_exit(0);
 }
 
+static void debuginfod_batch__dispatch(struct debuginfod_batch *b, struct debuginfod_worker *w);
+
+/* Each worker gets its first job as soon as it exists. */
 static int debuginfod_batch__spawn(struct debuginfod_batch *b, unsigned int nr)
 {
 	unsigned int i, j;
@@ -428,6 +390,7 @@ static int debuginfod_batch__spawn(struct debuginfod_batch *b, unsigned int nr)
 		w->sock = sv[0];
 		w->job = -1;
 		b->nr_workers++;
+		debuginfod_batch__dispatch(b, w);
 	}
 	return b->nr_workers ? 0 : -errno;
 }
@@ -566,8 +529,6 @@ static void debuginfod_batch__loop(struct debuginfod_batch *b)
 	struct pollfd pfd[DEBUGINFOD_MAX_THREADS];
 	unsigned int i, nr;
 
-	for (i = 0; i < b->nr_workers; i++)
-		debuginfod_batch__dispatch(b, &b->workers[i]);
 	for (;;) {
 		int timeout = debuginfod__ms_until(&b->hard_deadline);
 
