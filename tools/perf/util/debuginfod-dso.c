@@ -222,7 +222,7 @@ static const char *cache_dir(const struct dso_load_opts *opts, char *buf, size_t
 	return buf;
 }
 
-static bool dso__original_has_symtab(const char *path)
+static bool dso__file_has_symtab(const char *path)
 {
 	struct symsrc ss;
 	bool ret;
@@ -261,7 +261,7 @@ static bool dso__has_local_source(const struct dso *dso, const struct dso_load_o
 	 * libraries): the loader will ask for its debuginfo, one at a time,
 	 * unless it is asked for here with the others.
 	 */
-	return dso__original_has_symtab(dso->long_name);
+	return dso__file_has_symtab(dso->long_name);
 }
 
 /* One batch of @kind for ids[0..n). */

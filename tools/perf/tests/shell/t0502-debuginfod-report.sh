@@ -179,6 +179,19 @@ test_expect_success BADSERVER 'the fixed server is asked again and used at once'
 	grep "DSOs without a local file: 8 fetched, [0-9]* on no server, 0 failed" fixed.err
 '
 
+test_expect_success BADSERVER 'perf script fetches the same way' '
+	rm -rf "$HOME/no" &&
+	: >requests &&
+	env DEBUGINFOD_URLS="$BAD_URL" DEBUGINFOD_CACHE_PATH="$HOME/no/such/dir/cache" \
+		perf script -F comm,ip,sym -i perf.data >script.out 2>script.err </dev/null &&
+	cat script.err &&
+	for i in 1 2 3 4 5 6 7 8; do
+		grep "p$i .* hot_$i" script.out || return 1
+	done &&
+	test $(grep -c "^[0-9a-f]* debuginfo file$" requests) = 8 &&
+	grep "DSOs without a local file: 8 fetched, [0-9]* on no server, 0 failed" script.err
+'
+
 test_expect_success BADSERVER 'a real debuginfod: a 404 stays negatively cached, files are used' '
 	rm srv/p8.bomb &&
 	debuginfod_server_start "$HOME/dstate" "$HOME/srv" &&
