@@ -114,10 +114,13 @@ static int debuginfod_dso__fetch(void *priv, const struct build_id *bid, bool de
 	if (err < 0)
 		return err;
 	if (r.fresh && is_failure(&r)) {
+		/* not prefetched (a local file was expected to do): name it */
+		const struct dso *dso = h->dsos ? dsos__find_by_build_id(h->dsos, bid) : NULL;
 		char hex[SBUILD_ID_SIZE];
 
 		build_id__sprintf(bid, hex);
-		pr_warning("debuginfod: %s %s: %s: %s\n", hex, debuginfod_kind__name(kind),
+		pr_warning("debuginfod: %s%s%s %s: %s: %s\n", dso ? dso->long_name : "",
+			   dso ? " " : "", hex, debuginfod_kind__name(kind),
 			   r.why ?: strerror(-r.err), next_step(r.err));
 	}
 	*path = r.path;
