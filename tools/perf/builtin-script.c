@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "util/debuginfod-dso.h"
 #include "util/usage.h"
 #include "util/debug.h"
 #include "util/dump.h"
@@ -346,12 +347,20 @@ static void script__init_tool(struct script *s)
 static int script__print_session(struct script *s, struct perf_session *session,
 				 struct dso_load_opts *opts)
 {
+	struct debuginfod_fetcher *fetcher;
 	int err;
 
 	opts->verbose = s->verbose;
-	err = machine__init(&s->machine, opts);
+	/* DEBUGINFOD_URLS set: DSOs without a local file are fetched at once */
+	err = debuginfod__setup_dso_hook(opts, NULL, s->verbose, &fetcher);
 	if (err)
 		return err;
+	err = machine__init(&s->machine, opts);
+	if (err) {
+		debuginfod__dso_hook_exit(opts);
+		return err;
+	}
+	debuginfod__dso_hook_watch(&s->machine.load_opts, &s->machine.dsos);
 	/* upstream names the idle thread */
 	err = machine__process_comm(&s->machine, 0, 0, "swapper", false);
 	if (!err) {
@@ -373,6 +382,7 @@ static int script__print_session(struct script *s, struct perf_session *session,
 		pr_warning("%llu out of order events recorded.\n",
 			   (unsigned long long)session->stats.nr_unordered_events);
 	machine__exit(&s->machine);
+	debuginfod__dso_hook_exit(opts);
 	free(s->evsel_fields);
 	return err;
 }

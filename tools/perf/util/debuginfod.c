@@ -50,17 +50,8 @@
 #include "build-id.h"
 #include "debug.h"
 #include "debuginfod.h"
+#include "debuginfod-request.h"
 
-#define LIBDEBUGINFOD_SONAME	"libdebuginfod.so.1"
-
-/* What we call of libdebuginfod, typed by its own header. */
-struct debuginfod_lib {
-	void *handle;
-	__typeof__(debuginfod_begin)		*begin;
-	__typeof__(debuginfod_set_verbose_fd)	*set_verbose_fd;
-	__typeof__(debuginfod_find_debuginfo)	*find_debuginfo;
-	__typeof__(debuginfod_find_executable)	*find_executable;
-};
 
 /* One (kind, build-id) this fetcher has been asked for. */
 struct debuginfod_entry {
@@ -70,6 +61,8 @@ struct debuginfod_entry {
 	bool queued;		/* a job of the current batch */
 	int err;
 	char *path;		/* when err == 0 */
+	char *why;		/* when err != 0: what the server did, or NULL */
+	bool told;		/* this answer was handed out as fresh */
 };
 
 struct debuginfod_fetcher {
@@ -77,8 +70,14 @@ struct debuginfod_fetcher {
 	unsigned int nr_workers;
 	unsigned int timeout_s;
 	unsigned int deadline_s;
+	unsigned int total_s;
+	struct timespec spent;		/* in batches, against total_s */
+	bool stop_after_timeout;
+	bool timed_out;			/* a request did: ask no more */
 	bool progress;
 	int verbose;
+	u64 max_size;			/* DEBUGINFOD_MAXSIZE in effect */
+	char cache[PATH_MAX];		/* the client cache */
 	unsigned long nr_requests;
 	/* answers, open addressing; power-of-two size */
 	struct debuginfod_entry **table;
@@ -107,7 +106,10 @@ struct debuginfod_batch {
 	unsigned int nr_workers;
 };
 
-/* A worker's answer: then path_len bytes of path, no NUL. */
+/*
+ * A worker's answer: then path_len bytes, no NUL: the path when err is 0,
+ * else what went wrong (maybe nothing).
+ */
 struct debuginfod_reply {
 	uint32_t job;
 	int32_t err;
@@ -135,34 +137,12 @@ static int debuginfod__default_env(const char *name, unsigned int val)
 	return setenv(name, buf, 0) ? -errno : 0;
 }
 
-static int debuginfod_lib__open(struct debuginfod_lib *lib)
-{
-	lib->handle = dlopen(LIBDEBUGINFOD_SONAME, RTLD_NOW | RTLD_LOCAL);
-	if (!lib->handle) {
-		pr_warning("debuginfod: cannot load %s (%s): symbols are not fetched\n",
-			   LIBDEBUGINFOD_SONAME, dlerror());
-		return -ENOENT;
-	}
-	lib->begin = dlsym(lib->handle, "debuginfod_begin");
-	lib->set_verbose_fd = dlsym(lib->handle, "debuginfod_set_verbose_fd");
-	lib->find_debuginfo = dlsym(lib->handle, "debuginfod_find_debuginfo");
-	lib->find_executable = dlsym(lib->handle, "debuginfod_find_executable");
-	if (!lib->begin || !lib->set_verbose_fd || !lib->find_debuginfo ||
-	    !lib->find_executable) {
-		pr_warning("debuginfod: %s lacks the client API: symbols are not fetched\n",
-			   LIBDEBUGINFOD_SONAME);
-		dlclose(lib->handle);
-		lib->handle = NULL;
-		return -ENOENT;
-	}
-	return 0;
-}
-
 struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts *opts)
 {
 	struct debuginfod_opts defaults = { 0 };
 	struct debuginfod_fetcher *f;
 	unsigned int timeout;
+	int err;
 
 	if (!opts)
 		opts = &defaults;
@@ -177,6 +157,19 @@ struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts 
 	f = calloc(1, sizeof(*f));
 	if (!f)
 		return NULL;
+	if (debuginfod__max_size(&f->max_size))
+		goto out_free;
+	err = debuginfod__cache_path(f->cache, sizeof(f->cache));
+	if (!err && debuginfod__configured())
+		err = debuginfod__make_cache(f->cache);
+	if (err) {
+		pr_warning("debuginfod: cannot use the client cache %s: %s: symbols are not "
+			   "fetched; set DEBUGINFOD_CACHE_PATH to a writable directory\n",
+			   f->cache[0] ? f->cache : "(no $HOME)", strerror(-err));
+		errno = -err;
+		free(f);
+		return NULL;
+	}
 	if (debuginfod_lib__open(&f->lib)) {
 		free(f);
 		errno = ENOENT;
@@ -187,9 +180,14 @@ struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts 
 		f->nr_workers = DEBUGINFOD_MAX_THREADS;
 	f->timeout_s = timeout;
 	f->deadline_s = opts->deadline_s ?: DEBUGINFOD_DEFAULT_DEADLINE;
+	f->total_s = opts->total_s;
+	f->stop_after_timeout = opts->stop_after_timeout;
 	f->progress = opts->progress;
 	f->verbose = opts->verbose;
 	return f;
+out_free:
+	free(f);
+	return NULL;
 }
 
 void debuginfod_fetcher__delete(struct debuginfod_fetcher *f)
@@ -201,6 +199,7 @@ void debuginfod_fetcher__delete(struct debuginfod_fetcher *f)
 	for (i = 0; i < f->table_size; i++) {
 		if (f->table[i]) {
 			free(f->table[i]->path);
+			free(f->table[i]->why);
 			free(f->table[i]);
 		}
 	}
@@ -218,6 +217,7 @@ void debuginfod_result__exit(struct debuginfod_result *r)
 {
 	free(r->path);
 	r->path = NULL;
+	r->why = NULL;
 }
 
 /* FNV-1a over kind and id bytes. */
@@ -282,25 +282,6 @@ static struct debuginfod_entry *debuginfod_fetcher__entry(struct debuginfod_fetc
 	return e;
 }
 
-int debuginfod__verify(const char *path, const struct build_id *want)
-{
-	struct build_id got;
-	struct stat st;
-	int err;
-
-	/* A file that is not there (or not readable) is not a mismatch. */
-	if (stat(path, &st) < 0)
-		return -errno;
-	memset(&got, 0, sizeof(got));
-	err = filename__read_build_id(path, &got);
-	/* Not ELF, no build-id note, malformed: not the file we asked for. */
-	if (err == -ENOEXEC || err == -ENOENT || err == -EINVAL)
-		return -EBADMSG;
-	if (err < 0)
-		return err;
-	return build_id__equal(&got, want) ? 0 : -EBADMSG;
-}
-
 /* ---- worker processes ----------------------------------------------------- */
 
 static int debuginfod__send_all(int fd, const void *buf, size_t len)
@@ -340,37 +321,6 @@ static int debuginfod__recv_all(int fd, void *buf, size_t len)
 	return 0;
 }
 
-/* In a worker: fetch one entry, verify it; returns err, *path on success. */
-static int debuginfod__request(const struct debuginfod_lib *lib, debuginfod_client *client,
-			       enum debuginfod_kind kind, const struct build_id *id, char **path)
-{
-	int fd, err;
-
-	*path = NULL;
-	if (kind == DEBUGINFOD_KIND_DEBUGINFO)
-		fd = lib->find_debuginfo(client, id->data, (int)id->size, path);
-	else
-		fd = lib->find_executable(client, id->data, (int)id->size, path);
-	if (fd < 0) {
-		free(*path);
-		*path = NULL;
-		return fd;
-	}
-	close(fd);
-	err = debuginfod__verify(*path, id);
-	if (err) {
-		/*
-		 * A wrong file would be served from the client cache forever
-		 * after: drop it, so that the next run asks again.
-		 */
-		if (err == -EBADMSG)
-			unlink(*path);
-		free(*path);
-		*path = NULL;
-	}
-	return err;
-}
-
 /*
  * A worker: job indexes in, replies out, until the parent closes its end.
  * Never returns; _exit() so that nothing of the parent's (stdio buffers,
@@ -379,33 +329,40 @@ static int debuginfod__request(const struct debuginfod_lib *lib, debuginfod_clie
 static void __attribute__((noreturn)) debuginfod_worker__main(struct debuginfod_batch *b, int sock)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	debuginfod_client *client;
+	struct debuginfod_fetcher *f = b->f;
+	struct debuginfod_requester req;
 	uint32_t job;
 	size_t i;
+	int init;
 
 	/* ^C ends a worker, whatever handler perf installed for itself. */
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		signal(sigs[i], SIG_DFL);
-	client = b->f->lib.begin();
-	if (client && b->f->verbose > 1)
-		b->f->lib.set_verbose_fd(client, STDERR_FILENO);
+	init = debuginfod_requester__init(&req, &f->lib, f->cache, f->max_size, f->verbose);
 	while (!debuginfod__recv_all(sock, &job, sizeof(job))) {
 		struct debuginfod_reply reply = { .job = job };
-		char *path = NULL;
+		char *path = NULL, *why = NULL;
+		const char *text;
 
 		if (job >= b->nr_jobs)
 			_exit(1);
-		reply.err = client ? debuginfod__request(&b->f->lib, client, b->kind,
-							 &b->jobs[job]->id, &path) : -ENOMEM;
-		reply.path_len = path ? strlen(path) : 0;
+		reply.err = init ?: debuginfod_requester__fetch(&req, b->kind, &b->jobs[job]->id,
+								 &path, &why);
+		text = reply.err ? why : path;
+		reply.path_len = text ? strnlen(text, PATH_MAX - 1) : 0;
 		if (debuginfod__send_all(sock, &reply, sizeof(reply)) ||
-		    debuginfod__send_all(sock, path, reply.path_len))
+		    debuginfod__send_all(sock, text, reply.path_len))
 			_exit(1);
 		free(path);
+		free(why);
 	}
+	debuginfod_requester__exit(&req);
 	_exit(0);
 }
 
+static void debuginfod_batch__dispatch(struct debuginfod_batch *b, struct debuginfod_worker *w);
+
+/* Each worker gets its first job as soon as it exists. */
 static int debuginfod_batch__spawn(struct debuginfod_batch *b, unsigned int nr)
 {
 	unsigned int i, j;
@@ -433,6 +390,7 @@ static int debuginfod_batch__spawn(struct debuginfod_batch *b, unsigned int nr)
 		w->sock = sv[0];
 		w->job = -1;
 		b->nr_workers++;
+		debuginfod_batch__dispatch(b, w);
 	}
 	return b->nr_workers ? 0 : -errno;
 }
@@ -470,12 +428,19 @@ static void debuginfod_batch__show_progress(struct debuginfod_batch *b)
 		fputc('\n', stderr);
 }
 
+/* @text: the path on success, else what went wrong (or NULL); taken over. */
 static void debuginfod_batch__done(struct debuginfod_batch *b, struct debuginfod_entry *e,
-				   int err, char *path, bool answered)
+				   int err, char *text, bool answered)
 {
+	free(e->why);
 	e->err = err;
-	e->path = path;
+	e->path = err ? NULL : text;
+	e->why = err ? text : NULL;
 	e->answered = answered;
+	if (answered)
+		e->told = false;	/* a new answer: to be told */
+	if (answered && err == -ETIME)
+		b->f->timed_out = true;
 	b->nr_done++;
 	if (!err)
 		b->nr_found++;
@@ -490,7 +455,13 @@ static void debuginfod_batch__dispatch(struct debuginfod_batch *b, struct debugi
 	w->job = -1;
 	/* Jobs not started by the deadline are not asked: a later call may. */
 	while (b->next < b->nr_jobs && !debuginfod__ms_until(&b->deadline))
-		debuginfod_batch__done(b, b->jobs[b->next++], -ETIME, NULL, false);
+		debuginfod_batch__done(b, b->jobs[b->next++], -ETIME,
+				       strdup("not asked: the time allowed for fetching is over"),
+				       false);
+	/* The servers were given their time for one id: not for each. */
+	while (b->next < b->nr_jobs && b->f->stop_after_timeout && b->f->timed_out)
+		debuginfod_batch__done(b, b->jobs[b->next++], -ETIME,
+				       strdup("not asked: an earlier request timed out"), false);
 	if (b->next >= b->nr_jobs) {
 		debuginfod_worker__close(w);
 		return;
@@ -528,12 +499,9 @@ static void debuginfod_batch__collect(struct debuginfod_batch *b, struct debugin
 		w->job = -1;
 		return;
 	}
-	if (reply.err) {
-		free(path);
-		path = NULL;
-	} else if (!path) {
+	/* On failure, path holds what went wrong (if anything) */
+	if (!reply.err && !path)
 		reply.err = -EPROTO;
-	}
 	debuginfod_batch__done(b, e, reply.err, path, true);
 	debuginfod_batch__dispatch(b, w);
 }
@@ -549,7 +517,8 @@ static void debuginfod_batch__kill_busy(struct debuginfod_batch *b)
 		if (w->job < 0)
 			continue;
 		kill(w->pid, SIGKILL);
-		debuginfod_batch__done(b, b->jobs[w->job], -ETIME, NULL, true);
+		debuginfod_batch__done(b, b->jobs[w->job], -ETIME,
+				       strdup("stopped: the time allowed for fetching is over"), true);
 		w->job = -1;
 		debuginfod_worker__close(w);
 	}
@@ -560,8 +529,6 @@ static void debuginfod_batch__loop(struct debuginfod_batch *b)
 	struct pollfd pfd[DEBUGINFOD_MAX_THREADS];
 	unsigned int i, nr;
 
-	for (i = 0; i < b->nr_workers; i++)
-		debuginfod_batch__dispatch(b, &b->workers[i]);
 	for (;;) {
 		int timeout = debuginfod__ms_until(&b->hard_deadline);
 
@@ -600,16 +567,57 @@ static void debuginfod_batch__loop(struct debuginfod_batch *b)
 	}
 }
 
+/* Seconds of the fetcher's total_s left (deadline_s if no total). */
+static long debuginfod_fetcher__budget(const struct debuginfod_fetcher *f)
+{
+	long left;
+
+	if (!f->total_s)
+		return f->deadline_s;
+	left = (long)f->total_s - f->spent.tv_sec - (f->spent.tv_nsec ? 1 : 0);
+	if (left < 0)
+		left = 0;
+	return left < (long)f->deadline_s ? left : (long)f->deadline_s;
+}
+
+static void debuginfod_fetcher__spend(struct debuginfod_fetcher *f, const struct timespec *t0)
+{
+	struct timespec t1;
+
+	debuginfod__clock(&t1);
+	f->spent.tv_sec += t1.tv_sec - t0->tv_sec;
+	f->spent.tv_nsec += t1.tv_nsec - t0->tv_nsec;
+	while (f->spent.tv_nsec < 0) {
+		f->spent.tv_nsec += 1000000000;
+		f->spent.tv_sec--;
+	}
+	while (f->spent.tv_nsec >= 1000000000) {
+		f->spent.tv_nsec -= 1000000000;
+		f->spent.tv_sec++;
+	}
+}
+
 static int debuginfod_batch__run(struct debuginfod_batch *b)
 {
 	struct debuginfod_fetcher *f = b->f;
 	unsigned int i, nr = f->nr_workers;
+	struct timespec t0;
+	long budget = debuginfod_fetcher__budget(f);
 	int err;
 
 	if (nr > b->nr_jobs)
 		nr = b->nr_jobs;
-	debuginfod__clock(&b->deadline);
-	b->deadline.tv_sec += f->deadline_s;
+	debuginfod__clock(&t0);
+	b->deadline = t0;
+	b->deadline.tv_sec += budget;
+	if (!budget) {
+		/* total_s spent: nothing is asked any more */
+		while (b->next < b->nr_jobs)
+			debuginfod_batch__done(b, b->jobs[b->next++], -ETIME,
+					       strdup("not asked: the time allowed for fetching "
+						      "is over"), false);
+		return 0;
+	}
 	/* A request running at the deadline gets one more request bound. */
 	b->hard_deadline = b->deadline;
 	b->hard_deadline.tv_sec += f->timeout_s + 1;
@@ -626,6 +634,7 @@ static int debuginfod_batch__run(struct debuginfod_batch *b)
 		while (waitpid(b->workers[i].pid, NULL, 0) < 0 && errno == EINTR)
 			;
 	}
+	debuginfod_fetcher__spend(f, &t0);
 	return 0;
 }
 
@@ -667,7 +676,12 @@ static int debuginfod__results(struct debuginfod_entry **entries, size_t n,
 		struct debuginfod_entry *e = entries[i];
 
 		results[i].path = NULL;
+		results[i].why = NULL;
 		results[i].err = e ? e->err : -EINVAL;
+		/* "fresh" once per answer: ids not asked come back each call */
+		results[i].fresh = e && e->queued && !e->told;
+		if (e && e->err)
+			results[i].why = e->why;
 		if (!e || e->err)
 			continue;
 		results[i].path = strdup(e->path);
@@ -710,6 +724,9 @@ int debuginfod_fetcher__fetch_many(struct debuginfod_fetcher *f,
 		err = debuginfod_batch__run(b);
 	if (!err)
 		err = debuginfod__results(entries, n, results);
+	for (i = 0; err >= 0 && i < n; i++)
+		if (entries[i] && entries[i]->queued)
+			entries[i]->told = true;
 	for (i = 0; i < b->nr_jobs; i++)
 		b->jobs[i]->queued = false;
 out:

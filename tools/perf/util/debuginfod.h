@@ -45,6 +45,17 @@ struct debuginfod_opts {
 	 * ids not asked by then get -ETIME.  0: DEBUGINFOD_DEFAULT_DEADLINE.
 	 */
 	unsigned int deadline_s;
+	/*
+	 * Bound of all the fetcher's calls together, in seconds: once spent,
+	 * no request starts (-ETIME, not asked).  0: no bound but deadline_s.
+	 */
+	unsigned int total_s;
+	/*
+	 * After a request timed out, start no other: every server was given
+	 * its DEBUGINFOD_TIMEOUT and sent nothing in time, the next id would
+	 * wait as long.  The ids not asked answer -ETIME.
+	 */
+	bool stop_after_timeout;
 	/* One progress line on stderr, updated in place, if it is a tty. */
 	bool progress;
 	/*
@@ -60,6 +71,15 @@ struct debuginfod_opts {
 #define DEBUGINFOD_MAX_THREADS		64
 #define DEBUGINFOD_DEFAULT_TIMEOUT	5
 #define DEBUGINFOD_DEFAULT_DEADLINE	30
+/*
+ * DEBUGINFOD_MAXSIZE when the user did not set it: libdebuginfod 0.188
+ * has no default (an endless body filled 1 GB of tmpfs).  512 MiB holds
+ * the debuginfo of the largest libraries we know of (libLLVM's, ~300 MB);
+ * set DEBUGINFOD_MAXSIZE to allow more.  Also the bound of every file a
+ * worker writes (RLIMIT_FSIZE): a body without Content-Length, or one
+ * curl inflates (Content-Encoding), cannot get past it either.
+ */
+#define DEBUGINFOD_DEFAULT_MAXSIZE	(512ULL << 20)
 
 struct debuginfod_result {
 	/*
@@ -72,6 +92,15 @@ struct debuginfod_result {
 	int err;
 	/* On success: the file in the debuginfod client cache (malloc'd). */
 	char *path;
+	/*
+	 * On failure, when there is more to say than strerror(err): what the
+	 * server did ("HTTP 500 from URL", "section 27 ends past the end of
+	 * the file (3000 bytes)"), or NULL.  The fetcher's: valid until
+	 * the next call on it.
+	 */
+	const char *why;
+	/* Answered by a request of this call (not from the fetcher's memory). */
+	bool fresh;
 };
 
 struct debuginfod_fetcher;
@@ -111,6 +140,24 @@ void debuginfod_result__exit(struct debuginfod_result *r);
  * build-id or none, other -errno when it cannot be read.
  */
 int debuginfod__verify(const char *path, const struct build_id *want);
+
+/*
+ * The whole-file check of a fetched file (util/debuginfod-check.c): a
+ * plain ELF file whose headers, segments and sections lie inside it, whose
+ * compressed sections inflate to at most @max_size, with build-id @want.
+ * 0, -EBADMSG or -EFBIG with a reason in @why (@len bytes), other -errno
+ * when it cannot be read.
+ */
+int debuginfod__check_file(const char *path, const struct build_id *want, u64 max_size,
+			   char *why, size_t len);
+
+/*
+ * The libdebuginfod client cache: $DEBUGINFOD_CACHE_PATH, else
+ * ~/.debuginfod_client_cache if it exists, else
+ * $XDG_CACHE_HOME/debuginfod_client, else ~/.cache/debuginfod_client (the
+ * rule of libdebuginfod 0.188).  0 or -ENAMETOOLONG / -ENOENT (no $HOME).
+ */
+int debuginfod__cache_path(char *buf, size_t size);
 
 /* Is any server configured (DEBUGINFOD_URLS set and not blank)? */
 bool debuginfod__configured(void);

@@ -278,6 +278,8 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	err = machine__init(&rh.machine, &lopts);
 	if (err)
 		goto out_fetcher;
+	/* the first missing DSO fetches all those known by then, at once */
+	debuginfod__dso_hook_watch(&rh.machine.load_opts, &rh.machine.dsos);
 	callchain_cursor__init(&rh.cursor);
 	rh.cursor.max_stack = opts->max_stack;
 	machine_tool__init(&rh.mt, &rh.machine);
@@ -315,7 +317,6 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 		pr_err("perf report: %s\n", strerror(-err));
 	report_hists__exit(&rh);
 out_fetcher:
-	if (fetcher)
-		debuginfod_fetcher__delete(fetcher);
+	debuginfod__dso_hook_exit(&lopts);
 	return err;
 }

@@ -131,7 +131,7 @@ static void test_hook_loads(void **state)
 	assert_true(dso->symbols.nr > 0);
 	assert_int_equal(debuginfod_fetcher__nr_requests(f), 2);
 	dso__put(dso);
-	debuginfod_fetcher__delete(f);
+	debuginfod__dso_hook_exit(&opts);
 }
 
 /*
@@ -171,7 +171,7 @@ static void test_prefetch(void **state)
 	dso__put(b);
 	dso__put(c);
 	dsos__exit(&dsos);
-	debuginfod_fetcher__delete(f);
+	debuginfod__dso_hook_exit(&opts);
 }
 
 int main(void)

@@ -194,6 +194,61 @@ static void test_verify(void **state)
 	assert_int_equal(debuginfod__verify(path, &a), -ENOENT);
 }
 
+/* Copy the first @len bytes of @src to @dst, then @pad zero bytes. */
+static void copy_file(const char *src, const char *dst, size_t len, size_t pad)
+{
+	static char zeros[4096];
+	char buf[4096];
+	int in = open(src, O_RDONLY), out = open(dst, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ssize_t n;
+
+	assert_true(in >= 0 && out >= 0);
+	while (len && (n = read(in, buf, len < sizeof(buf) ? len : sizeof(buf))) > 0) {
+		assert_int_equal(write(out, buf, n), n);
+		len -= n;
+	}
+	for (; pad; pad -= n) {
+		n = pad < sizeof(zeros) ? pad : sizeof(zeros);
+		assert_int_equal(write(out, zeros, n), n);
+	}
+	close(in);
+	close(out);
+}
+
+/*
+ * The whole-file check on a real ELF file (this test): whole, it passes;
+ * cut short it still holds its build-id note and must fail; so must one
+ * followed by a megabyte of zeros.  Each failure says why.
+ */
+static void test_check_file(void **state)
+{
+	struct fixture *fx = *state;
+	struct build_id self;
+	char path[192], why[256];
+	struct stat st;
+
+	assert_int_equal(filename__read_build_id("/proc/self/exe", &self), 0);
+	assert_int_equal(stat("/proc/self/exe", &st), 0);
+	snprintf(path, sizeof(path), "%s/whole", fx->dir);
+	copy_file("/proc/self/exe", path, st.st_size, 0);
+	assert_int_equal(debuginfod__check_file(path, &self, 1ULL << 30, why, sizeof(why)), 0);
+	/* larger than the limit */
+	assert_int_equal(debuginfod__check_file(path, &self, 4096, why, sizeof(why)), -EFBIG);
+
+	snprintf(path, sizeof(path), "%s/cut", fx->dir);
+	copy_file("/proc/self/exe", path, 3000, 0);
+	assert_int_equal(filename__read_build_id(path, &self), 0);	/* the note is there */
+	assert_int_equal(debuginfod__check_file(path, &self, 1ULL << 30, why, sizeof(why)),
+			 -EBADMSG);
+	assert_non_null(strstr(why, "past the end of the file (3000 bytes)"));
+
+	snprintf(path, sizeof(path), "%s/padded", fx->dir);
+	copy_file("/proc/self/exe", path, st.st_size, 1 << 20);
+	assert_int_equal(debuginfod__check_file(path, &self, 1ULL << 30, why, sizeof(why)),
+			 -EBADMSG);
+	assert_non_null(strstr(why, "follow the ELF contents"));
+}
+
 static void test_not_configured(void **state)
 {
 	struct debuginfod_opts opts = { .nr_threads = 4 };
@@ -580,6 +635,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_env_defaults, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wrong_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hung_server, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_check_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deadline, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_hard_deadline, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_workers_die, setup, teardown),
