@@ -79,6 +79,8 @@ static int record__add_dummy(struct record *rec, int nr)
 	attr.config = PERF_COUNT_SW_DUMMY;
 	record__config_attr(rec, &attr, nr);
 	attr.flags &= ~PERF_ATTR_FLAG_WRITE_BACKWARD;
+	/* What its name says; side-band needs no kernel samples, nor privileges. */
+	attr.flags |= PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_HV;
 	record__config_tracking(rec, &attr);
 	return rec_evlist__add(&rec->rec_evlist, &attr, "dummy:u");
 }
@@ -447,7 +449,7 @@ int cmd_record(int argc, const char **argv)
 		goto out_data;
 	if (record__setup_targets(rec))
 		goto out_child;
-	if (rec_evlist__open(&rec->rec_evlist, rec->workload))
+	if (rec_evlist__open(&rec->rec_evlist, rec->workload, rec->opts.quiet))
 		goto out_child;
 	if (record__mmap_all(rec) || record__build_evlist(rec))
 		goto out_child;
