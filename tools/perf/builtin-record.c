@@ -147,11 +147,11 @@ static int record__prepare_workload(struct record *rec, char **argv, const sigse
 		close(go[1]);
 		close(err[0]);
 		sigprocmask(SIG_SETMASK, oldmask, NULL);
-		/* In pipe mode our stdout is the data stream: not the workload's. */
-		if (rec->data.is_pipe)
-			dup2(2, 1);
 		if (read(go[0], &c, 1) != 1)
 			_exit(127);	/* perf gave up before starting us */
+		/* 'p': our stdout is the data stream, not the workload's. */
+		if (c == 'p')
+			dup2(2, 1);
 		execvp(argv[0], argv);
 		e = errno;
 		if (write(err[1], &e, sizeof(e)) != sizeof(e))
@@ -165,13 +165,16 @@ static int record__prepare_workload(struct record *rec, char **argv, const sigse
 	return 0;
 }
 
-/* Let the workload exec; returns -errno of a failed exec, else 0. */
+/*
+ * Let the workload exec; returns -errno of a failed exec, else 0.  The
+ * output was opened after the fork: the byte says if it is a stream.
+ */
 static int record__start_workload(struct record *rec)
 {
 	int e = 0;
 	ssize_t n;
 
-	if (write(rec->go_fd, "g", 1) != 1)
+	if (write(rec->go_fd, rec->data.is_pipe ? "p" : "g", 1) != 1)
 		return -errno;
 	close(rec->go_fd);
 	rec->go_fd = -1;
@@ -441,26 +444,29 @@ int cmd_record(int argc, const char **argv)
 		goto out_sig;
 	}
 
-	if (perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, rec->opts.force))
-		goto out_sig;
-
 	if (rec->workload &&
 	    record__prepare_workload(rec, (char **)argv + cmd_idx, &oldmask))
-		goto out_data;
+		goto out_sig;
 	if (record__setup_targets(rec))
 		goto out_child;
 	if (rec_evlist__open(&rec->rec_evlist, rec->workload, rec->opts.quiet))
 		goto out_child;
 	if (record__mmap_all(rec) || record__build_evlist(rec))
 		goto out_child;
+	/*
+	 * The file only once the events are ready: a start that fails (an
+	 * event, a target, permissions) leaves no empty perf.data behind.
+	 */
+	if (perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, rec->opts.force))
+		goto out_child;
 
 	rec->argc = argc;
 	rec->argv = argv;
 	if (record__begin_output(rec))
-		goto out_child;
+		goto out_unlink;
 	if (record__synthesize(rec, false)) {
 		fprintf(stderr, "perf record: cannot synthesize the existing maps\n");
-		goto out_child;
+		goto out_unlink;
 	}
 
 	if (!(rec->track_attr.flags & PERF_ATTR_FLAG_ENABLE_ON_EXEC))
@@ -492,6 +498,10 @@ int cmd_record(int argc, const char **argv)
 	code = record__exit_code(rec, ret, exec_err);
 	goto out_mmaps;
 
+out_unlink:
+	/* Nothing was recorded: a header alone would pass for a profile. */
+	if (!rec->data.is_pipe)
+		unlink(rec->data.path);
 out_child:
 	if (rec->child > 0 && !rec->child_done) {
 		/* Closing the go pipe makes the waiting child exit. */
@@ -502,7 +512,6 @@ out_child:
 	}
 out_mmaps:
 	record__munmap_all(rec);
-out_data:
 	perf_data__close(&rec->data);
 out_sig:
 	if (sfd >= 0)
