@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include "builtin.h"
@@ -376,26 +377,56 @@ static int record__setup_targets(struct record *rec)
 	return thread_list__one(&el->threads, -1);
 }
 
-static int record__exit_code(struct record *rec, int err, int exec_err)
+/*
+ * Like upstream, perf record ends the way its command did: with its exit
+ * status, or killed by the same signal (*@sig).  Without a command, or
+ * when the command exited after perf was told to stop, by the signal that
+ * stopped perf.  Returns the exit status (128+N for a signal, should
+ * dying of it fail).
+ */
+static int record__exit_code(struct record *rec, int err, int exec_err, int *sig)
 {
+	*sig = 0;
 	if (exec_err)
 		return 255;
 	if (err)
 		return 1;
 	if (rec->child > 0 && rec->child_done) {
-		if (WIFEXITED(rec->child_status))
-			return WEXITSTATUS(rec->child_status);
 		if (WIFSIGNALED(rec->child_status))
-			return 128 + WTERMSIG(rec->child_status);
+			*sig = WTERMSIG(rec->child_status);
+		else if (WIFEXITED(rec->child_status) && !rec->stop_signal)
+			return WEXITSTATUS(rec->child_status);
 	}
-	return 0;
+	if (!*sig)
+		*sig = rec->stop_signal;
+	return *sig ? 128 + *sig : 0;
+}
+
+/*
+ * Die of @sig, after everything is written and freed: a shell then sees
+ * an interrupted command (a script's loop stops on Ctrl-C), as with
+ * upstream.  No core file: perf did not crash, at most its command did.
+ */
+static void record__die_of(int sig)
+{
+	struct rlimit no_core = { 0, 0 };
+	sigset_t set;
+
+	fflush(NULL);
+	setrlimit(RLIMIT_CORE, &no_core);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	/* Still here: a signal whose default is not to terminate. */
 }
 
 int cmd_record(int argc, const char **argv)
 {
 	struct record *rec;
 	sigset_t mask, oldmask;
-	int cmd_idx = 0, sfd = -1, ret, exec_err = 0, code;
+	int cmd_idx = 0, sfd = -1, ret, exec_err = 0, code, sig = 0;
 	const char *force_env = getenv("PERF_MMAP3_FORCE_USERSPACE_BUILDID");
 
 	rec = calloc(1, sizeof(*rec));
@@ -491,11 +522,9 @@ int cmd_record(int argc, const char **argv)
 		/* Else its events hung up: it is exiting, collect its status. */
 		waitpid(rec->child, &rec->child_status, 0);
 		rec->child_done = true;
-		if (stop)
-			rec->child_status = 0;
 	}
 	ret = record__finish(rec, ret);
-	code = record__exit_code(rec, ret, exec_err);
+	code = record__exit_code(rec, ret, exec_err, &sig);
 	goto out_mmaps;
 
 out_unlink:
@@ -528,5 +557,7 @@ out_free:
 	perf_header__exit(&rec->header);
 	buildid_table__exit(&rec->table);
 	free(rec);
+	if (sig)
+		record__die_of(sig);
 	return code;
 }
