@@ -495,8 +495,10 @@ int cmd_record(int argc, const char **argv)
 	rec->argv = argv;
 	if (record__begin_output(rec))
 		goto out_unlink;
-	if (record__synthesize(rec, false)) {
-		fprintf(stderr, "perf record: cannot synthesize the existing maps\n");
+	ret = record__synthesize(rec, false);
+	if (ret) {
+		fprintf(stderr, "perf record: cannot synthesize the existing maps: %s\n",
+			strerror(-ret));
 		goto out_unlink;
 	}
 

@@ -48,6 +48,8 @@ test_expect_success PERF_EVENTS,ROOT,SETPRIV,PARANOID2,UPSTREAM_PERF 'the file s
 	# no kernel address: those start at 0xffff800000000000 on x86-64
 	! grep -E " ffff[89a-f][0-9a-f]{12} " samples &&
 	! grep -F "[kernel.kallsyms]" samples &&
+	(cd home/work && as_user perf script -F event,ip,dso) >ours 2>/dev/null &&
+	test_cmp samples ours &&
 	(cd home/work && as_user perf report --stdio --no-children --sort sym) >report 2>/dev/null &&
 	grep -q hot_loop_a report
 '
