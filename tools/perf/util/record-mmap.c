@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 #include "record.h"
+#include "debug.h"
 
 /* Every record the kernel hands us, before it is written. */
 static int record__inspect(void *priv, const union perf_event *event,
@@ -110,6 +112,11 @@ static void record__rewind(struct record *rec, const struct record_mark *m)
 	rec->samples = m->samples;
 	rec->first_time = m->first_time;
 	rec->last_time = m->last_time;
+	/* Give the space back: the header's end (features) must fit after. */
+	if (!rec->data.is_pipe &&
+	    ftruncate(rec->data.fd, rec->header.data_offset + rec->bytes_written) < 0)
+		pr_debug(rec->opts.verbose, 1, "%s: cannot cut the partial records: %s\n",
+			 rec->data.path, strerror(errno));
 }
 
 int record__mmap_read_all(struct record *rec)

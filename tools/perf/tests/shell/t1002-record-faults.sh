@@ -68,7 +68,15 @@ test_expect_success PERF_EVENTS,ROOT,UPSTREAM_PERF 'after a full disk the summar
 	test "$n" -gt 0 &&
 	perf report --stats -i small2/full.data >stats &&
 	grep -E "^ *SAMPLE events: *$n( |\$)" stats &&
-	upstream_perf report --stats -i small2/full.data >stats 2>/dev/null &&
+	# When even the header'"'"'s end did not fit, it says no data size:
+	# upstream then needs the file fixed like a killed recording.
+	if grep -q "cannot write header" err
+	then
+		perf inject -i small2/full.data -o fixed.data 2>/dev/null
+	else
+		cp small2/full.data fixed.data
+	fi &&
+	upstream_perf report --stats -i fixed.data >stats 2>/dev/null &&
 	grep -E "^ *SAMPLE events: *$n( |\$)" stats
 '
 
