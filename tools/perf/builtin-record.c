@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include "builtin.h"
@@ -79,6 +80,8 @@ static int record__add_dummy(struct record *rec, int nr)
 	attr.config = PERF_COUNT_SW_DUMMY;
 	record__config_attr(rec, &attr, nr);
 	attr.flags &= ~PERF_ATTR_FLAG_WRITE_BACKWARD;
+	/* What its name says; side-band needs no kernel samples, nor privileges. */
+	attr.flags |= PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_HV;
 	record__config_tracking(rec, &attr);
 	return rec_evlist__add(&rec->rec_evlist, &attr, "dummy:u");
 }
@@ -145,11 +148,11 @@ static int record__prepare_workload(struct record *rec, char **argv, const sigse
 		close(go[1]);
 		close(err[0]);
 		sigprocmask(SIG_SETMASK, oldmask, NULL);
-		/* In pipe mode our stdout is the data stream: not the workload's. */
-		if (rec->data.is_pipe)
-			dup2(2, 1);
 		if (read(go[0], &c, 1) != 1)
 			_exit(127);	/* perf gave up before starting us */
+		/* 'p': our stdout is the data stream, not the workload's. */
+		if (c == 'p')
+			dup2(2, 1);
 		execvp(argv[0], argv);
 		e = errno;
 		if (write(err[1], &e, sizeof(e)) != sizeof(e))
@@ -163,13 +166,16 @@ static int record__prepare_workload(struct record *rec, char **argv, const sigse
 	return 0;
 }
 
-/* Let the workload exec; returns -errno of a failed exec, else 0. */
+/*
+ * Let the workload exec; returns -errno of a failed exec, else 0.  The
+ * output was opened after the fork: the byte says if it is a stream.
+ */
 static int record__start_workload(struct record *rec)
 {
 	int e = 0;
 	ssize_t n;
 
-	if (write(rec->go_fd, "g", 1) != 1)
+	if (write(rec->go_fd, rec->data.is_pipe ? "p" : "g", 1) != 1)
 		return -errno;
 	close(rec->go_fd);
 	rec->go_fd = -1;
@@ -399,26 +405,56 @@ static int record__setup_targets(struct record *rec)
 	return thread_list__one(&el->threads, -1);
 }
 
-static int record__exit_code(struct record *rec, int err, int exec_err)
+/*
+ * Like upstream, perf record ends the way its command did: with its exit
+ * status, or killed by the same signal (*@sig).  Without a command, or
+ * when the command exited after perf was told to stop, by the signal that
+ * stopped perf.  Returns the exit status (128+N for a signal, should
+ * dying of it fail).
+ */
+static int record__exit_code(struct record *rec, int err, int exec_err, int *sig)
 {
+	*sig = 0;
 	if (exec_err)
 		return 255;
 	if (err)
 		return 1;
 	if (rec->child > 0 && rec->child_done) {
-		if (WIFEXITED(rec->child_status))
-			return WEXITSTATUS(rec->child_status);
 		if (WIFSIGNALED(rec->child_status))
-			return 128 + WTERMSIG(rec->child_status);
+			*sig = WTERMSIG(rec->child_status);
+		else if (WIFEXITED(rec->child_status) && !rec->stop_signal)
+			return WEXITSTATUS(rec->child_status);
 	}
-	return 0;
+	if (!*sig)
+		*sig = rec->stop_signal;
+	return *sig ? 128 + *sig : 0;
+}
+
+/*
+ * Die of @sig, after everything is written and freed: a shell then sees
+ * an interrupted command (a script's loop stops on Ctrl-C), as with
+ * upstream.  No core file: perf did not crash, at most its command did.
+ */
+static void record__die_of(int sig)
+{
+	struct rlimit no_core = { 0, 0 };
+	sigset_t set;
+
+	fflush(NULL);
+	setrlimit(RLIMIT_CORE, &no_core);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	/* Still here: a signal whose default is not to terminate. */
 }
 
 int cmd_record(int argc, const char **argv)
 {
 	struct record *rec;
 	sigset_t mask, oldmask;
-	int cmd_idx = 0, sfd = -1, ret, exec_err = 0, code;
+	int cmd_idx = 0, sfd = -1, ret, exec_err = 0, code, sig = 0;
 	const char *force_env = getenv("PERF_MMAP3_FORCE_USERSPACE_BUILDID");
 
 	rec = calloc(1, sizeof(*rec));
@@ -469,17 +505,20 @@ int cmd_record(int argc, const char **argv)
 		goto out_sig;
 	}
 
-	if (perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, rec->opts.force))
-		goto out_sig;
-
 	if (rec->workload &&
 	    record__prepare_workload(rec, (char **)argv + cmd_idx, &oldmask))
-		goto out_data;
+		goto out_sig;
 	if (record__setup_targets(rec))
 		goto out_child;
-	if (rec_evlist__open(&rec->rec_evlist, rec->workload))
+	if (rec_evlist__open(&rec->rec_evlist, rec->workload, rec->opts.quiet))
 		goto out_child;
 	if (record__mmap_all(rec) || record__build_evlist(rec))
+		goto out_child;
+	/*
+	 * The file only once the events are ready: a start that fails (an
+	 * event, a target, permissions) leaves no empty perf.data behind.
+	 */
+	if (perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, rec->opts.force))
 		goto out_child;
 
 	rec->argc = argc;
@@ -489,10 +528,12 @@ int cmd_record(int argc, const char **argv)
 	if (rec->securing)
 		record__lookout_open(rec);
 	if (record__begin_output(rec))
-		goto out_child;
-	if (record__synthesize(rec, false)) {
-		fprintf(stderr, "perf record: cannot synthesize the existing maps\n");
-		goto out_child;
+		goto out_unlink;
+	ret = record__synthesize(rec, false);
+	if (ret) {
+		fprintf(stderr, "perf record: cannot synthesize the existing maps: %s\n",
+			strerror(-ret));
+		goto out_unlink;
 	}
 
 	if (!(rec->track_attr.flags & PERF_ATTR_FLAG_ENABLE_ON_EXEC)) {
@@ -519,13 +560,15 @@ int cmd_record(int argc, const char **argv)
 		/* Else its events hung up: it is exiting, collect its status. */
 		waitpid(rec->child, &rec->child_status, 0);
 		rec->child_done = true;
-		if (stop)
-			rec->child_status = 0;
 	}
 	ret = record__finish(rec, ret);
-	code = record__exit_code(rec, ret, exec_err);
+	code = record__exit_code(rec, ret, exec_err, &sig);
 	goto out_mmaps;
 
+out_unlink:
+	/* Nothing was recorded: a header alone would pass for a profile. */
+	if (!rec->data.is_pipe)
+		unlink(rec->data.path);
 out_child:
 	if (rec->child > 0 && !rec->child_done) {
 		/* Closing the go pipe makes the waiting child exit. */
@@ -537,7 +580,6 @@ out_child:
 out_mmaps:
 	record__lookout_close(rec);
 	record__munmap_all(rec);
-out_data:
 	perf_data__close(&rec->data);
 out_sig:
 	if (sfd >= 0)
@@ -556,5 +598,7 @@ out_free:
 	buildid_table__exit(&rec->lookout_seen);
 	build_id_secure__exit(&rec->secure);
 	free(rec);
+	if (sig)
+		record__die_of(sig);
 	return code;
 }

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,14 +287,50 @@ int rec_evlist__add(struct rec_evlist *evlist, const struct perf_event_attr *att
 	return 0;
 }
 
+/* /proc/sys/kernel/perf_event_paranoid, or INT_MIN when it cannot be read. */
+static int perf_event_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "re");
+	int v;
+
+	if (!f)
+		return INT_MIN;
+	if (fscanf(f, "%d", &v) != 1)
+		v = INT_MIN;
+	fclose(f);
+	return v;
+}
+
+/* Upstream's explanation, worded as upstream 6.1 prints it. */
+static void print_access_error(void)
+{
+	int paranoid = perf_event_paranoid();
+
+	fprintf(stderr, "Error:\n"
+		"Access to performance monitoring and observability operations is limited.\n"
+		"Consider adjusting /proc/sys/kernel/perf_event_paranoid setting to open\n"
+		"access to performance monitoring and observability operations for processes\n"
+		"without CAP_PERFMON, CAP_SYS_PTRACE or CAP_SYS_ADMIN Linux capability.\n"
+		"More information can be found at 'Perf events and tool security' document:\n"
+		"https://www.kernel.org/doc/html/latest/admin-guide/perf-security.html\n");
+	if (paranoid != INT_MIN)
+		fprintf(stderr, "perf_event_paranoid setting is %d:\n", paranoid);
+	fprintf(stderr, "  -1: Allow use of (almost) all events by all users\n"
+		"      Ignore mlock limit after perf_event_mlock_kb without CAP_IPC_LOCK\n"
+		">= 0: Disallow raw and ftrace function tracepoint access\n"
+		">= 1: Disallow CPU event access\n"
+		">= 2: Disallow kernel profiling\n"
+		"To make the adjusted perf_event_paranoid setting permanent preserve it\n"
+		"in /etc/sysctl.conf (e.g. kernel.perf_event_paranoid = <setting>)\n");
+}
+
 static void print_open_error(const struct rec_evsel *evsel, int err, pid_t pid,
 			     const char *workload)
 {
 	switch (err) {
 	case EACCES:
 	case EPERM:
-		fprintf(stderr, "Error: no permission to open event '%s' (%s): see "
-			"/proc/sys/kernel/perf_event_paranoid\n", evsel->name, strerror(err));
+		print_access_error();
 		break;
 	case ENOENT:
 	case EOPNOTSUPP:
@@ -316,10 +353,75 @@ static void print_open_error(const struct rec_evsel *evsel, int err, pid_t pid,
 	}
 }
 
-int rec_evlist__open(struct rec_evlist *evlist, const char *workload)
+/*
+ * perf_event_paranoid 2 keeps the unprivileged out of the kernel: like
+ * upstream, an event that did not choose its privilege levels is retried
+ * user-only (exclude_kernel and exclude_hv), renamed with a 'u' modifier
+ * so that the file says what was sampled.  Returns the paranoid level when
+ * it did, 0 when it does not apply.
+ */
+static int rec_evsel__fallback_user(struct rec_evsel *evsel, int err)
+{
+	const u64 levels = PERF_ATTR_FLAG_EXCLUDE_USER | PERF_ATTR_FLAG_EXCLUDE_KERNEL |
+			   PERF_ATTR_FLAG_EXCLUDE_HV;
+	int paranoid;
+	char *name;
+
+	if ((err != EACCES && err != EPERM) || (evsel->attr.flags & levels))
+		return 0;
+	paranoid = perf_event_paranoid();
+	if (paranoid < 2)
+		return 0;
+	if (asprintf(&name, "%s%su", evsel->name,
+		     strchr(evsel->name, ':') || strchr(evsel->name, '/') ? "" : ":") < 0)
+		return -ENOMEM;
+	free(evsel->name);
+	evsel->name = name;
+	evsel->attr.flags |= PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_HV;
+	return paranoid;
+}
+
+/*
+ * Open @evsel on every CPU x thread; on failure close them again and
+ * return -errno, with *@tid the thread perf_event_open() failed on, or 0
+ * when the error was already reported.
+ */
+static int rec_evsel__open(struct rec_evsel *evsel, struct rec_evlist *evlist, pid_t *tid)
+{
+	int c, t, n = evlist->cpus.nr * evlist->threads.nr, ret = 0;
+
+	for (c = 0; c < evlist->cpus.nr && !ret; c++) {
+		for (t = 0; t < evlist->threads.nr && !ret; t++) {
+			int *fd = rec_evsel__fd(evsel, evlist, c, t);
+
+			*tid = evlist->threads.tids[t];
+			*fd = (int)sys_perf_event_open(&evsel->attr, *tid, evlist->cpus.cpus[c],
+						       -1, PERF_FLAG_FD_CLOEXEC);
+			if (*fd < 0) {
+				ret = -errno;
+			} else if (ioctl(*fd, PERF_EVENT_IOC_ID,
+					 &evsel->ids[c * evlist->threads.nr + t]) < 0) {
+				ret = -errno;
+				*tid = 0;
+				fprintf(stderr, "Error: cannot read the id of event '%s': %s\n",
+					evsel->name, strerror(errno));
+			}
+		}
+	}
+	if (!ret)
+		return 0;
+	for (c = 0; c < n; c++) {
+		if (evsel->fds[c] >= 0)
+			close(evsel->fds[c]);
+		evsel->fds[c] = -1;
+	}
+	return ret;
+}
+
+int rec_evlist__open(struct rec_evlist *evlist, const char *workload, bool quiet)
 {
 	int ncpu = evlist->cpus.nr, nthr = evlist->threads.nr;
-	int i, c, t, ret = 0;
+	int i, c, ret = 0, warned = 0;
 
 	for (i = 0; i < evlist->nr; i++) {
 		struct rec_evsel *evsel = &evlist->entries[i];
@@ -335,28 +437,28 @@ int rec_evlist__open(struct rec_evlist *evlist, const char *workload)
 	}
 	for (i = 0; i < evlist->nr; i++) {
 		struct rec_evsel *evsel = &evlist->entries[i];
+		pid_t tid;
+		int fb;
 
-		for (c = 0; c < ncpu; c++) {
-			for (t = 0; t < nthr; t++) {
-				pid_t pid = evlist->threads.tids[t];
-				long fd;
-
-				fd = sys_perf_event_open(&evsel->attr, pid, evlist->cpus.cpus[c],
-							 -1, PERF_FLAG_FD_CLOEXEC);
-				if (fd < 0) {
-					ret = -errno;
-					print_open_error(evsel, errno, pid, workload);
-					goto out;
-				}
-				*rec_evsel__fd(evsel, evlist, c, t) = (int)fd;
-				if (ioctl((int)fd, PERF_EVENT_IOC_ID,
-					  &evsel->ids[c * nthr + t]) < 0) {
-					ret = -errno;
-					fprintf(stderr, "Error: cannot read the id of event '%s': %s\n",
-						evsel->name, strerror(errno));
-					goto out;
-				}
+		ret = rec_evsel__open(evsel, evlist, &tid);
+		if (ret && tid) {
+			fb = rec_evsel__fallback_user(evsel, -ret);
+			if (fb < 0) {
+				fprintf(stderr, "perf record: out of memory\n");
+				ret = fb;
+				tid = 0;
+			} else if (fb > 0) {
+				ret = rec_evsel__open(evsel, evlist, &tid);
 			}
+			/* Said once, and only when it worked: -a fails either way. */
+			if (!ret && fb > 0 && !quiet && !warned++)
+				fprintf(stderr, "Warning: kernel.perf_event_paranoid=%d, trying to fall "
+					"back to excluding kernel and hypervisor samples\n", fb);
+		}
+		if (ret) {
+			if (tid)
+				print_open_error(evsel, -ret, tid, workload);
+			goto out;
 		}
 	}
 out:

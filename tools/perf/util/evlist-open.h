@@ -75,11 +75,14 @@ int rec_evlist__add(struct rec_evlist *evlist, const struct perf_event_attr *att
 		    const char *name);
 
 /*
- * Open every event on every CPU x thread.  On failure prints one line
- * naming the event and the reason, closes what was opened and returns
- * -errno.  @workload names the forked command for the message.
+ * Open every event on every CPU x thread.  An event the kernel refuses
+ * because perf_event_paranoid (2 or more) keeps us out of the kernel is
+ * opened user-only instead and renamed "EVENT:u", with one warning line
+ * unless @quiet.  On failure prints why (upstream's wording for a lack of
+ * permission), closes what was opened and returns -errno.  @workload
+ * names the forked command for the message.
  */
-int rec_evlist__open(struct rec_evlist *evlist, const char *workload);
+int rec_evlist__open(struct rec_evlist *evlist, const char *workload, bool quiet);
 int rec_evlist__enable(struct rec_evlist *evlist);
 int rec_evlist__disable(struct rec_evlist *evlist);
 

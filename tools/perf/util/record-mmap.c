@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 #include "record.h"
+#include "debug.h"
 
 /* Every record the kernel hands us, before it is written. */
 static int record__inspect(void *priv, const union perf_event *event,
@@ -96,8 +98,42 @@ static void record__bad_buffer(const struct perf_mmap *map)
 		map->cpu);
 }
 
+/*
+ * A read whose writes fail (a full disk) may leave part of it in the file,
+ * past the data size the header will give: its samples are not in the
+ * file, so the summary must not count them.  Marked before each read,
+ * rewound if a write failed.
+ */
+struct record_mark {
+	u64 bytes_written, samples, first_time, last_time;
+};
+
+static void record__mark(const struct record *rec, struct record_mark *m)
+{
+	m->bytes_written = rec->bytes_written;
+	m->samples = rec->samples;
+	m->first_time = rec->first_time;
+	m->last_time = rec->last_time;
+}
+
+static void record__rewind(struct record *rec, const struct record_mark *m)
+{
+	if (!rec->write_err)
+		return;
+	rec->bytes_written = m->bytes_written;
+	rec->samples = m->samples;
+	rec->first_time = m->first_time;
+	rec->last_time = m->last_time;
+	/* Give the space back: the header's end (features) must fit after. */
+	if (!rec->data.is_pipe &&
+	    ftruncate(rec->data.fd, rec->header.data_offset + rec->bytes_written) < 0)
+		pr_debug(rec->opts.verbose, 1, "%s: cannot cut the partial records: %s\n",
+			 rec->data.path, strerror(errno));
+}
+
 int record__mmap_read_all(struct record *rec)
 {
+	struct record_mark mark;
 	static const struct perf_event_header round = {
 		.type = PERF_RECORD_FINISHED_ROUND, .size = sizeof(round),
 	};
@@ -108,13 +144,16 @@ int record__mmap_read_all(struct record *rec)
 	for (i = 0; i < rec->nr_mmaps; i++) {
 		if (rec->mmaps[i].overwrite)
 			continue;
+		record__mark(rec, &mark);
 		n = perf_mmap__read(&rec->mmaps[i], &record_mmap_ops, rec);
 		if (n == -EINVAL) {
 			record__bad_buffer(&rec->mmaps[i]);
 			continue;
 		}
-		if (n < 0)
+		if (n < 0) {
+			record__rewind(rec, &mark);
 			return (int)n;
+		}
 		any |= n > 0;
 	}
 	/*
@@ -137,6 +176,7 @@ static void record__pause(struct record *rec, int on)
 
 int record__snapshot(struct record *rec)
 {
+	struct record_mark mark;
 	ssize_t n;
 	int i, ret = 0;
 
@@ -145,11 +185,14 @@ int record__snapshot(struct record *rec)
 	for (i = 0; i < rec->nr_mmaps && !ret; i++) {
 		if (!rec->mmaps[i].overwrite)
 			continue;
+		record__mark(rec, &mark);
 		n = perf_mmap__read_backward(&rec->mmaps[i], &record_mmap_ops, rec);
-		if (n == -EINVAL)
+		if (n == -EINVAL) {
 			record__bad_buffer(&rec->mmaps[i]);
-		else if (n < 0)
+		} else if (n < 0) {
+			record__rewind(rec, &mark);
 			ret = (int)n;
+		}
 	}
 	record__pause(rec, 0);
 	return ret;

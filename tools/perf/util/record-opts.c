@@ -66,6 +66,7 @@ enum {
 	OPT_SWITCH_OUTPUT,
 	OPT_SWITCH_MAX_FILES,
 	OPT_OVERWRITE,
+	OPT_STRICT_FREQ,
 };
 
 static const struct option record_options[] = {
@@ -87,6 +88,7 @@ static const struct option record_options[] = {
 	{ "switch-output",	optional_argument,	NULL, OPT_SWITCH_OUTPUT },
 	{ "switch-max-files",	required_argument,	NULL, OPT_SWITCH_MAX_FILES },
 	{ "overwrite",		no_argument,		NULL, OPT_OVERWRITE },
+	{ "strict-freq",	no_argument,		NULL, OPT_STRICT_FREQ },
 	{ "force",		no_argument,		NULL, 'f' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -104,9 +106,9 @@ static int parse_u64(const char *s, u64 *v)
 	return 0;
 }
 
-static int parse_max_freq(u64 *v)
+static int read_max_freq(u64 *v)
 {
-	FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "re");
+	FILE *f = fopen(MAX_SAMPLE_RATE_PATH, "re");
 	unsigned long long x;
 	int ok;
 
@@ -182,9 +184,49 @@ static void record_opts__warn_switch_size(const struct record_opts *opts)
 		"(%llu%s) expect bigger perf.data sizes\n", (unsigned long long)v, units[u]);
 }
 
+/*
+ * The kernel refuses a frequency above its limit with EINVAL.  Like
+ * upstream: lower it to the limit and say so, or refuse with
+ * --strict-freq.  An unreadable limit leaves the kernel to judge.
+ */
+static int record_opts__config_freq(struct record_opts *opts, bool max, bool strict)
+{
+	u64 limit;
+
+	if (!opts->freq || read_max_freq(&limit))
+		return 0;
+	if (max) {
+		opts->freq = limit;
+		if (!opts->quiet)
+			fprintf(stderr, "info: Using a maximum frequency rate of %llu Hz\n",
+				(unsigned long long)limit);
+		return 0;
+	}
+	if (opts->freq <= limit)
+		return 0;
+	if (strict) {
+		fprintf(stderr, "error: Maximum frequency rate (%llu Hz) exceeded.\n"
+			"       Please use -F freq option with a lower value or consider\n"
+			"       tweaking " MAX_SAMPLE_RATE_PATH ".\n",
+			(unsigned long long)limit);
+		return RECORD_OPTS_EINVAL;
+	}
+	if (!opts->quiet)
+		fprintf(stderr, "warning: Maximum frequency rate (%llu Hz) exceeded, throttling "
+			"from %llu Hz to %llu Hz.\n"
+			"         The limit can be raised via " MAX_SAMPLE_RATE_PATH ".\n"
+			"         The kernel will lower it when perf's interrupts take too long.\n"
+			"         Use --strict-freq to disable this throttling, refusing to record.\n",
+			(unsigned long long)limit, (unsigned long long)opts->freq,
+			(unsigned long long)limit);
+	opts->freq = limit;
+	return 0;
+}
+
 int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd_idx)
 {
-	int c, max_files = 0;
+	int c, ret, max_files = 0;
+	bool user_freq = false, user_period = false, max_freq = false, strict_freq = false;
 	u64 v;
 
 	opts->freq = DEFAULT_FREQ;
@@ -200,18 +242,19 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 				return record_opts__usage_error("too many events (at most %d)", MAX_EVENTS);
 			break;
 		case 'F':
-			if (!strcmp(optarg, "max")) {
-				if (parse_max_freq(&opts->freq))
+			max_freq = !strcmp(optarg, "max");
+			if (max_freq) {
+				if (read_max_freq(&opts->freq))
 					return record_opts__usage_error("cannot read the maximum sample rate");
 			} else if (parse_u64(optarg, &opts->freq) || !opts->freq) {
 				return record_opts__usage_error("invalid frequency: '%s'", optarg);
 			}
-			opts->period = 0;
+			user_freq = true;
 			break;
 		case 'c':
 			if (parse_u64(optarg, &opts->period) || !opts->period)
 				return record_opts__usage_error("invalid sample period: '%s'", optarg);
-			opts->freq = 0;
+			user_period = true;
 			break;
 		case 'g':
 			opts->callgraph = true;
@@ -270,6 +313,9 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 		case OPT_OVERWRITE:
 			opts->overwrite = true;
 			break;
+		case OPT_STRICT_FREQ:
+			strict_freq = true;
+			break;
 		case OPT_BUILDID_MMAP:
 			/* Kernel build-ids are already the default when available. */
 			break;
@@ -283,6 +329,16 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 		}
 	}
 	*cmd_idx = optind;
+	/* Either may come last: taking the last one would ignore the other in silence. */
+	if (user_freq && user_period) {
+		fprintf(stderr, "cannot set frequency and period at the same time\n");
+		return RECORD_OPTS_EINVAL;
+	}
+	if (user_period)
+		opts->freq = 0;
+	ret = record_opts__config_freq(opts, max_freq, strict_freq);
+	if (ret)
+		return ret;
 	if ((opts->pid || opts->tid) && optind < argc)
 		return record_opts__usage_error("a workload and -p/-t exclude each other");
 	if (opts->pid && opts->tid)

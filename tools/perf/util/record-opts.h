@@ -3,6 +3,7 @@
 #ifndef __PERF_RECORD_OPTS_H
 #define __PERF_RECORD_OPTS_H
 
+#include <errno.h>
 #include <linux/types.h>
 #include <stddef.h>
 #include <sys/types.h>
@@ -11,6 +12,9 @@
 #define DEFAULT_FREQ		4000
 #define DEFAULT_MMAP_PAGES	128
 #define MAX_EVENTS		32
+#define MAX_SAMPLE_RATE_PATH	"/proc/sys/kernel/perf_event_max_sample_rate"
+/* Upstream's record returns -EINVAL for options that contradict: exit 234. */
+#define RECORD_OPTS_EINVAL	(-EINVAL & 0xff)
 
 struct record_opts {
 	const char *events[MAX_EVENTS];
@@ -37,7 +41,9 @@ struct record_opts {
 /*
  * Parse @argv (argv[0] is "record").  *@cmd_idx is set to the index of
  * the workload's first word (argc when there is none).  Returns 0, or the
- * exit status (129) after printing the error and the usage.
+ * exit status after printing the error: 129 with the usage for a bad
+ * option, RECORD_OPTS_EINVAL for -F with -c, or -F above the kernel's
+ * limit with --strict-freq.
  */
 int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd_idx);
 

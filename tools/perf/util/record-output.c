@@ -259,6 +259,14 @@ int record__end_file(struct record *rec)
 	if (!r)
 		r = perf_header__write_end(&rec->header, &rec->evlist, &rec->data,
 					   rec->bytes_written);
+	/*
+	 * Readers then take records up to the end of the file: cut what the
+	 * failed writes left there, so they find the samples counted.
+	 */
+	if (r && rec->write_err && !rec->data.is_pipe &&
+	    ftruncate(rec->data.fd, rec->header.data_offset + rec->bytes_written) < 0)
+		pr_debug(rec->opts.verbose, 1, "%s: cannot cut the partial records: %s\n",
+			 rec->data.path, strerror(errno));
 	return r;
 }
 

@@ -134,6 +134,46 @@ test_expect_success 'bad option values are usage errors' '
 	test_expect_code 129 perf record --no-such-option -- true 2>/dev/null
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-F above the kernel limit is throttled to it, like upstream' '
+	perf record -F 1000000000 -o fmax.data -- true 2>err &&
+	limit=$(sed -n "1s/^warning: Maximum frequency rate (\([0-9]*\) Hz) exceeded, throttling from 1000000000 Hz to \1 Hz\.$/\1/p" err) &&
+	test -n "$limit" &&
+	cat >expect <<-EOF &&
+	         The limit can be raised via /proc/sys/kernel/perf_event_max_sample_rate.
+	         The kernel will lower it when perf'\''s interrupts take too long.
+	         Use --strict-freq to disable this throttling, refusing to record.
+	EOF
+	sed -n 2,4p err >actual &&
+	test_cmp expect actual &&
+	echo "cpu-clock: sample_freq=$limit" >expect &&
+	upstream_perf evlist -F -i fmax.data >actual &&
+	test_cmp expect actual &&
+	perf record -q -F 1000000000 -o fmax.data -- true 2>err &&
+	test_must_be_empty err
+'
+
+test_expect_success '--strict-freq refuses instead, and leaves no file' '
+	test_expect_code 234 perf record --strict-freq -F 1000000000 -o strict.data -- true 2>err &&
+	limit=$(sed -n "1s/^error: Maximum frequency rate (\([0-9]*\) Hz) exceeded\.$/\1/p" err) &&
+	test -n "$limit" &&
+	cat >expect <<-EOF &&
+	       Please use -F freq option with a lower value or consider
+	       tweaking /proc/sys/kernel/perf_event_max_sample_rate.
+	EOF
+	sed 1d err >actual &&
+	test_cmp expect actual &&
+	path_is_missing strict.data
+'
+
+test_expect_success '-F and -c together are refused, in either order, like upstream' '
+	echo "cannot set frequency and period at the same time" >expect &&
+	test_expect_code 234 perf record -F 999 -c 1000 -o both.data -- true 2>actual &&
+	test_cmp expect actual &&
+	test_expect_code 234 perf record -c 1000 -F 999 -o both.data -- true 2>actual &&
+	test_cmp expect actual &&
+	path_is_missing both.data
+'
+
 test_expect_success PERF_EVENTS 'a process that does not exist' '
 	test_expect_code 1 perf record -p 999999999 -o x.data 2>err &&
 	echo "Couldn'\''t create thread/CPU maps: No such process" >expect &&

@@ -34,7 +34,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-p: a demo started before perf' '
 	perf=$! &&
 	wait_for_size p.data 16384 &&
 	kill -INT $perf &&
-	wait $perf &&
+	{ wait $perf; test $? = 130; } &&
 	kill $pid &&
 	upstream_perf script -i p.data --show-mmap-events 2>/dev/null >script &&
 	grep "PERF_RECORD_MMAP2 $pid/$pid: .* r-xp $WORKLOADS/demo\$" script >mmaps &&
@@ -94,7 +94,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-t: one thread of a running proce
 	perf=$! &&
 	wait_for_size t.data 16384 &&
 	kill -INT $perf &&
-	wait $perf &&
+	{ wait $perf; test $? = 130; } &&
 	kill $pid &&
 	upstream_perf report --stdio --no-children -i t.data --sort sym 2>/dev/null >report &&
 	grep -q hot_loop_a report
@@ -115,17 +115,51 @@ test_expect_success PERF_EVENTS '-v names the build-id source' '
 	grep -Fx "build-ids from: kernel PERF_RECORD_MMAP2 with build-id" err
 '
 
+# Like upstream 6.1, perf ends the way its command did: SIGINT to perf
+# alone makes it stop the command with SIGTERM, so it dies of SIGTERM.
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGINT finalizes a complete file' '
 	perf record -q -F 999 -m 1 -o int.data -- "$WORKLOADS/demo" 10 >/dev/null &
 	perf=$! &&
 	wait_for_child demo $perf &&
 	wait_for_size int.data 8192 &&
 	kill -INT $perf &&
-	wait $perf &&
+	{ wait $perf; test $? = 143; } &&
 	upstream_perf report --stdio --no-children -i int.data --sort sym 2>/dev/null >report &&
 	grep -q hot_loop_a report &&
 	upstream_perf buildid-list -i int.data 2>/dev/null >list &&
 	grep -q "^$(demo_id) $WORKLOADS/demo\$" list
+'
+
+# What the terminal does on Ctrl-C: SIGINT to the whole process group.
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'Ctrl-C: perf and its command interrupted, 130 like upstream' '
+	# (a background job ignores SIGINT; a terminal'"'"'s foreground job does not)
+	perl -e "\$SIG{INT} = \"DEFAULT\"; setpgrp; exec @ARGV" perf record -F 999 -m 1 -o ctrlc.data -- "$WORKLOADS/demo" 30 >/dev/null 2>err &
+	perf=$! &&
+	wait_for_child demo $perf &&
+	wait_for_size ctrlc.data 8192 &&
+	kill -INT -$perf &&
+	{ wait $perf; test $? = 130; } &&
+	grep -E "^\[ perf record: Captured and wrote [0-9.]+ MB ctrlc.data \([0-9]+ samples\) \]$" err &&
+	upstream_perf report --stdio --no-children -i ctrlc.data --sort sym 2>/dev/null >report &&
+	grep -q hot_loop_a report
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-a until SIGINT: 130, a complete file' '
+	perf record -q -a -F 99 -o all.data &
+	perf=$! &&
+	wait_for_size all.data 8192 &&
+	kill -INT $perf &&
+	{ wait $perf; test $? = 130; } &&
+	# finalized: the header gives the data size (bytes 48..55)
+	test "$(od -An -t u8 -j 48 -N 8 all.data | tr -d " ")" -gt 0 &&
+	upstream_perf report --stats -i all.data >stats 2>/dev/null &&
+	grep -q "MMAP2 events" stats
+'
+
+test_expect_success PERF_EVENTS 'a command killed by a signal: perf dies of it too' '
+	test_expect_code 138 perf record -q -o usr1.data -- sh -c "kill -USR1 \$\$" &&
+	test_expect_code 130 perf record -q -o int2.data -- sh -c "kill -INT \$\$" &&
+	test_expect_code 3 perf record -q -o three.data -- sh -c "exit 3"
 '
 
 test_done

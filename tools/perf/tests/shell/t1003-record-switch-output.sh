@@ -21,7 +21,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGUSR2 twice, then SIGINT: three
 	n=0 && while test "$(ls out.data.* 2>/dev/null | wc -l)" -lt 2; do sleep 0.01; n=$((n + 1)); test $n -lt 1000 || false; done &&
 	wait_for_size out.data 8192 &&
 	kill -INT $perf &&
-	wait $perf &&
+	{ wait $perf; test $? = 143; } &&
 	ls out.data.* >files &&
 	test "$(wc -l <files)" = 3 &&
 	test ! -e out.data &&

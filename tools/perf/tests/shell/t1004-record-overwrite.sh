@@ -49,7 +49,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGUSR2 twice, then SIGINT: three
 	n=0 && while test "$(ls snap.data.* 2>/dev/null | wc -l)" -lt 2; do sleep 0.01; n=$((n + 1)); test $n -lt 1000 || false; done &&
 	sleep 0.5 &&
 	kill -INT $perf &&
-	wait $perf &&
+	{ wait $perf; test $? = 143; } &&
 	ls snap.data.* >files &&
 	test "$(wc -l <files)" = 3 &&
 	test ! -e snap.data &&

@@ -84,6 +84,7 @@ static int parse(struct record_opts *opts, int *cmd_idx, ...)
 static void test_options(void **state)
 {
 	struct record_opts o;
+	u64 max;
 	int idx;
 
 	assert_int_equal(parse(&o, &idx, "--", "ls", "-l", NULL), 0);
@@ -110,6 +111,19 @@ static void test_options(void **state)
 	assert_string_equal(o.output, "-");
 	assert_int_equal(o.mmap_pages, 4);	/* rounded up to a power of 2 */
 	assert_true(o.quiet && o.no_buildid && o.no_buildid_cache);
+	record_opts__exit(&o);
+
+	/* Above the kernel's limit: throttled to it, like upstream. */
+	assert_int_equal(parse(&o, &idx, "-F", "max", NULL), 0);
+	max = o.freq;
+	assert_true(max > 0);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "-F", "18446744073709551615", NULL), 0);
+	assert_int_equal(o.freq, max);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "-F", "18446744073709551615", "--strict-freq", "-F", "1",
+			       NULL), 0);
+	assert_int_equal(o.freq, 1);
 	record_opts__exit(&o);
 
 	assert_int_equal(parse(&o, &idx, "-m", "1M", NULL), 0);
@@ -139,6 +153,13 @@ static void test_bad_options(void **state)
 	assert_int_equal(parse(&o, &idx, "-p", "1", "--", "ls", NULL), 129);
 	record_opts__exit(&o);
 	assert_int_equal(parse(&o, &idx, "--bogus", NULL), 129);
+	record_opts__exit(&o);
+	/* Upstream refuses both, in either order, with -EINVAL (exit 234). */
+	assert_int_equal(parse(&o, &idx, "-F", "10", "-c", "100", NULL), 234);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "-c", "100", "-F", "max", NULL), 234);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "--strict-freq", "-F", "18446744073709551615", NULL), 234);
 	record_opts__exit(&o);
 	assert_int_equal(parse(&o, &idx, "-o", NULL), 129);
 	record_opts__exit(&o);
