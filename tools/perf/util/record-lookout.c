@@ -94,7 +94,7 @@ int record__lookout_open(struct record *rec)
 	if (!ret)
 		ret = rec_evlist__add(lo, &attr, "dummy:lookout");
 	if (!ret)
-		ret = rec_evlist__open(lo, rec->workload);
+		ret = rec_evlist__open(lo, rec->workload, true);	/* the samples said it */
 	if (ret)
 		goto out_err;
 	rec->lookout_mmaps = calloc(lo->cpus.nr, sizeof(*rec->lookout_mmaps));
