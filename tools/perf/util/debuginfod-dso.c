@@ -35,7 +35,7 @@ struct debuginfod_dso_hook {
 
 /* What a prefetch knows of the DSOs it asks for. */
 struct prefetch_job {
-	const char *name;
+	struct dso *dso;
 	int err;		/* the answer that counts: found, missing, failed */
 	int dbg_err;		/* the debuginfo's, if it failed */
 	char *dbg_why;		/* and why (malloc'd), said with the executable's */
@@ -115,9 +115,11 @@ static int debuginfod_dso__fetch(void *priv, const struct build_id *bid, bool de
 		return err;
 	if (r.fresh && is_failure(&r)) {
 		/* not prefetched (a local file was expected to do): name it */
-		const struct dso *dso = h->dsos ? dsos__find_by_build_id(h->dsos, bid) : NULL;
+		struct dso *dso = h->dsos ? dsos__find_by_build_id(h->dsos, bid) : NULL;
 		char hex[SBUILD_ID_SIZE];
 
+		if (dso)
+			dso->debuginfod_said = true;
 		build_id__sprintf(bid, hex);
 		pr_warning("debuginfod: %s%s%s %s: %s: %s\n", dso ? dso->long_name : "",
 			   dso ? " " : "", hex, debuginfod_kind__name(kind),
@@ -290,8 +292,10 @@ static int prefetch(struct debuginfod_fetcher *f, struct build_id *ids,
 				job->dbg_why = strdup(res[i].why ?: strerror(-res[i].err));
 			}
 		} else {
-			if (failed || job->dbg_why)
-				say_dso(job->name, &ids[i], job, failed ? &res[i] : NULL);
+			if (failed || job->dbg_why) {
+				say_dso(job->dso->long_name, &ids[i], job, failed ? &res[i] : NULL);
+				job->dso->debuginfod_said = true;
+			}
 			/* a failure other than "missing" outweighs a 404 */
 			if (!res[i].err || job->err == -ENOENT)
 				job->err = res[i].err;
@@ -341,12 +345,13 @@ static int prefetch_dsos(struct debuginfod_fetcher *fetcher, const struct dsos *
 	if (!ids || !jobs)
 		goto out;
 	for (i = 0; i < dsos->nr; i++) {
-		const struct dso *dso = dsos->entries[i];
+		struct dso *dso = dsos->entries[i];
 
-		if (!dso__has_build_id(dso) || dso->kernel ||
+		/* "[vdso]" and the like: images no server holds */
+		if (!dso__has_build_id(dso) || dso->kernel || dso->long_name[0] == '[' ||
 		    dso->load_state != DSO_LOAD__NOT_TRIED || dso__has_local_source(dso, opts))
 			continue;
-		jobs[n].name = dso->long_name;
+		jobs[n].dso = dso;
 		ids[n++] = dso->id.bid;
 	}
 	if (!n) {

@@ -88,6 +88,8 @@ struct dso {
 	bool			kmod;		/* a kernel module */
 	/* The file at the original path has another build-id: never used. */
 	bool			build_id_mismatch;
+	/* debuginfod named its failure, with the next step, on stderr */
+	bool			debuginfod_said;
 	enum dso_load_state	load_state;
 	enum dso_binary_type	symtab_type;	/* where the symbols came from */
 	char			*symsrc_path;	/* that file, for -v and tests */

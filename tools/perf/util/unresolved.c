@@ -144,21 +144,27 @@ int unresolved__print(const struct machine *machine, const char *cmd, FILE *out)
 {
 	const struct dsos *dsos = &machine->dsos;
 	size_t i;
-	int n = 0, shown = 0;
+	int n = 0, said = 0, shown = 0;
 	bool with_id = false;
 
 	for (i = 0; i < dsos->nr; i++) {
 		if (!dso__counts(machine, dsos->entries[i]))
 			continue;
 		print_upstream_line(dsos->entries[i], out);
+		/* named once already, with what went wrong and what to do */
+		if (dsos->entries[i]->debuginfod_said) {
+			said++;
+			continue;
+		}
 		with_id |= dso__has_build_id(dsos->entries[i]);
 		n++;
 	}
 	if (!n)
-		return 0;
-	fprintf(out, "%s: no symbols for %d DSO%s with samples:\n", cmd, n, n == 1 ? "" : "s");
+		return said;
+	fprintf(out, "%s: no symbols for %d DSO%s with samples%s:\n", cmd, n + said,
+		n + said == 1 ? "" : "s", said ? " (those debuginfod failed on are named above)" : "");
 	for (i = 0; i < dsos->nr && shown < UNRESOLVED_MAX_LINES; i++) {
-		if (!dso__counts(machine, dsos->entries[i]))
+		if (!dso__counts(machine, dsos->entries[i]) || dsos->entries[i]->debuginfod_said)
 			continue;
 		print_dso_line(machine, dsos->entries[i], out);
 		shown++;
@@ -173,5 +179,5 @@ int unresolved__print(const struct machine *machine, const char *cmd, FILE *out)
 			"or set DEBUGINFOD_URLS\n");
 	else
 		fprintf(out, "  next step: record with build-ids (perf record --buildid-mmap)\n");
-	return n;
+	return n + said;
 }

@@ -27,7 +27,8 @@ struct machine;
 
 /*
  * Print the lines above for @machine's DSOs to @out; @cmd ("perf report")
- * starts the summary.  Nothing when every DSO with samples resolved.
+ * starts the summary.  Nothing when every DSO with samples resolved.  A
+ * DSO whose debuginfod failure was named already is counted, not listed.
  * Returns the number of DSOs without symbols.
  */
 int unresolved__print(const struct machine *machine, const char *cmd, FILE *out);

@@ -182,11 +182,11 @@ test_expect_success PERF_EVENTS 'a file cut short while it is read: one line, ex
 	test $(stat -c %s big.data) -gt 1000000 &&
 	mkfifo out || return 1
 	{ perf script -i big.data >out 2>cut.err; echo $? >rc; } &
-	exec 3<out &&
-	head -c 4096 <&3 >/dev/null &&
+	exec 9<out &&
+	head -c 4096 <&9 >/dev/null &&
 	truncate -s 65536 big.data &&
-	cat <&3 >/dev/null &&
-	exec 3<&- &&
+	cat <&9 >/dev/null &&
+	exec 9<&- &&
 	wait $! &&
 	test "$(cat rc)" = 1 &&
 	echo "perf: a file being read was truncated meanwhile (SIGBUS)" >expect &&
