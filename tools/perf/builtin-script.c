@@ -376,6 +376,9 @@ static int script__print_session(struct script *s, struct perf_session *session,
 	}
 	if (!err && !s->quiet) {
 		fflush(stdout);
+		if (session->header.is_pipe)
+			unresolved__check_stream_ids(&s->machine, &session->header,
+						     "perf script", stderr);
 		unresolved__print(&s->machine, "perf script", stderr);
 	}
 	if (session->stats.nr_unordered_events)

@@ -18,6 +18,7 @@
 #include "build-id-cache.h"
 #include "machine.h"
 #include "dso.h"
+#include "header.h"
 
 /*
  * Mappings that are no file (anonymous memory, shared memory, devices):
@@ -180,4 +181,87 @@ int unresolved__print(const struct machine *machine, const char *cmd, FILE *out)
 	else
 		fprintf(out, "  next step: record with build-ids (perf record --buildid-mmap)\n");
 	return n + said;
+}
+
+/*
+ * A stream whose MMAP records carry no build-ids (upstream's `record -o -`)
+ * names the ids in HEADER_BUILD_ID records at its end, after the symbols
+ * were read from the file at each path.  Were they the recorded file's?
+ */
+struct stream_check {
+	struct dso **cand;		/* loaded from their path, id unchecked */
+	size_t nr;
+	bool *matched;			/* some entry for its path has the file's id */
+	bool *listed;			/* some entry names its path */
+	struct build_id *file_id;	/* of the file now at the path */
+	struct build_id *want;		/* the last id listed for it */
+};
+
+static int stream_check__entry(void *priv, const struct perf_record_header_build_id *ev,
+			       const u8 *build_id, u8 size, const char *filename)
+{
+	struct stream_check *c = priv;
+	size_t i;
+
+	for (i = 0; i < c->nr; i++) {
+		if (strcmp(c->cand[i]->long_name, filename))
+			continue;
+		c->listed[i] = true;
+		memcpy(c->want[i].data, build_id, size);
+		c->want[i].size = size;
+		if (c->file_id[i].size == size && !memcmp(c->file_id[i].data, build_id, size))
+			c->matched[i] = true;
+	}
+	return 0;
+}
+
+int unresolved__check_stream_ids(const struct machine *machine, const struct perf_header *h,
+				 const char *cmd, FILE *out)
+{
+	const struct dsos *dsos = &machine->dsos;
+	struct stream_check c = { 0 };
+	size_t i;
+	int n = 0;
+
+	c.cand = calloc(dsos->nr ?: 1, sizeof(*c.cand));
+	if (!c.cand)
+		return -ENOMEM;
+	for (i = 0; i < dsos->nr; i++) {
+		struct dso *dso = dsos->entries[i];
+
+		if (dso->load_state == DSO_LOAD__LOADED && !dso__has_build_id(dso) &&
+		    dso->symtab_type == DSO_BINARY_TYPE__ORIGINAL && name_is_file(dso->long_name))
+			c.cand[c.nr++] = dso;
+	}
+	c.matched = calloc(c.nr ?: 1, sizeof(*c.matched));
+	c.listed = calloc(c.nr ?: 1, sizeof(*c.listed));
+	c.file_id = calloc(c.nr ?: 1, sizeof(*c.file_id));
+	c.want = calloc(c.nr ?: 1, sizeof(*c.want));
+	if (!c.matched || !c.listed || !c.file_id || !c.want) {
+		n = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < c.nr; i++)
+		filename__read_build_id(c.cand[i]->symsrc_path ?: c.cand[i]->long_name,
+					&c.file_id[i]);
+	perf_header__for_each_build_id(h, stream_check__entry, &c);
+	for (i = 0; i < c.nr; i++) {
+		char want[SBUILD_ID_SIZE];
+
+		if (!c.listed[i] || c.matched[i])
+			continue;
+		build_id__sprintf(&c.want[i], want);
+		fprintf(out, "Warning: %s: %s: symbols were read from the file now at the path, "
+			"which is not the recorded build %s (the stream named it only at its end): "
+			"they may be wrong; 'perf buildid-list --store' on the recording host keeps "
+			"the right file\n", cmd, c.cand[i]->long_name, want);
+		n++;
+	}
+out:
+	free(c.cand);
+	free(c.matched);
+	free(c.listed);
+	free(c.file_id);
+	free(c.want);
+	return n;
 }

@@ -24,6 +24,7 @@
 #define UNRESOLVED_MAX_LINES	10
 
 struct machine;
+struct perf_header;
 
 /*
  * Print the lines above for @machine's DSOs to @out; @cmd ("perf report")
@@ -32,5 +33,14 @@ struct machine;
  * Returns the number of DSOs without symbols.
  */
 int unresolved__print(const struct machine *machine, const char *cmd, FILE *out);
+
+/*
+ * A stream without build-ids in its MMAP records names them at its end:
+ * warn, one line each, about DSOs whose symbols came from the file now at
+ * their path when that file is not the recorded build.  Returns how many,
+ * or -ENOMEM.
+ */
+int unresolved__check_stream_ids(const struct machine *machine, const struct perf_header *h,
+				 const char *cmd, FILE *out);
 
 #endif

@@ -129,4 +129,23 @@ test_expect_success PERF_EVENTS,ROOT,UPSTREAM_PERF 'upstream says the same of th
 	test_cmp expect up
 '
 
+# A stream without build-ids in its maps (the userspace source, as on a
+# kernel without build-id mmaps) names them only at its end: by then the
+# symbols came from whatever file is at the path.  A rebuilt binary there
+# must be said, not used in silence.
+test_expect_success PERF_EVENTS 'a stream that names its ids at the end: a rebuilt binary is said' '
+	sed "s/work(/other_work(/g" app.c >app2.c &&
+	gcc -O1 -Wl,--build-id -o app app.c &&
+	id=$(readelf -n app | sed -n "s/.*Build ID: //p") &&
+	PERF_MMAP3_FORCE_USERSPACE_BUILDID=1 perf record -q -e cpu-clock -o - -- ./app >late.pipe &&
+	gcc -O1 -Wl,--build-id -o app app2.c &&
+	perf report --stdio -i - <late.pipe >out 2>err &&
+	grep "^Warning: perf report: $PWD/app: symbols were read from the file now at the path, which is not the recorded build $id " err &&
+	perf script -i - <late.pipe >out 2>err &&
+	grep "^Warning: perf script: $PWD/app: symbols were read from the file now at the path" err &&
+	perf report -q --stdio -i - <late.pipe >out 2>err &&
+	test_must_be_empty err &&
+	rm -f app
+'
+
 test_done
