@@ -188,13 +188,18 @@ int unresolved__print(const struct machine *machine, const char *cmd, FILE *out)
  * names the ids in HEADER_BUILD_ID records at its end, after the symbols
  * were read from the file at each path.  Were they the recorded file's?
  */
+/* One DSO loaded from its path with no id to check it against. */
+struct stream_cand {
+	struct dso *dso;
+	struct build_id file_id;	/* of the file now at the path */
+	struct build_id want;		/* the last id the stream listed for it */
+	bool listed;			/* some entry names its path */
+	bool matched;			/* some entry for its path has the file's id */
+};
+
 struct stream_check {
-	struct dso **cand;		/* loaded from their path, id unchecked */
+	struct stream_cand *cand;
 	size_t nr;
-	bool *matched;			/* some entry for its path has the file's id */
-	bool *listed;			/* some entry names its path */
-	struct build_id *file_id;	/* of the file now at the path */
-	struct build_id *want;		/* the last id listed for it */
 };
 
 static int stream_check__entry(void *priv, const struct perf_record_header_build_id *ev,
@@ -204,13 +209,15 @@ static int stream_check__entry(void *priv, const struct perf_record_header_build
 	size_t i;
 
 	for (i = 0; i < c->nr; i++) {
-		if (strcmp(c->cand[i]->long_name, filename))
+		struct stream_cand *k = &c->cand[i];
+
+		if (strcmp(k->dso->long_name, filename))
 			continue;
-		c->listed[i] = true;
-		memcpy(c->want[i].data, build_id, size);
-		c->want[i].size = size;
-		if (c->file_id[i].size == size && !memcmp(c->file_id[i].data, build_id, size))
-			c->matched[i] = true;
+		k->listed = true;
+		memcpy(k->want.data, build_id, size);
+		k->want.size = size;
+		if (k->file_id.size == size && !memcmp(k->file_id.data, build_id, size))
+			k->matched = true;
 	}
 	return 0;
 }
@@ -229,39 +236,26 @@ int unresolved__check_stream_ids(const struct machine *machine, const struct per
 	for (i = 0; i < dsos->nr; i++) {
 		struct dso *dso = dsos->entries[i];
 
-		if (dso->load_state == DSO_LOAD__LOADED && !dso__has_build_id(dso) &&
-		    dso->symtab_type == DSO_BINARY_TYPE__ORIGINAL && name_is_file(dso->long_name))
-			c.cand[c.nr++] = dso;
+		if (dso->load_state != DSO_LOAD__LOADED || dso__has_build_id(dso) ||
+		    dso->symtab_type != DSO_BINARY_TYPE__ORIGINAL || !name_is_file(dso->long_name))
+			continue;
+		c.cand[c.nr].dso = dso;
+		filename__read_build_id(dso->symsrc_path ?: dso->long_name, &c.cand[c.nr].file_id);
+		c.nr++;
 	}
-	c.matched = calloc(c.nr ?: 1, sizeof(*c.matched));
-	c.listed = calloc(c.nr ?: 1, sizeof(*c.listed));
-	c.file_id = calloc(c.nr ?: 1, sizeof(*c.file_id));
-	c.want = calloc(c.nr ?: 1, sizeof(*c.want));
-	if (!c.matched || !c.listed || !c.file_id || !c.want) {
-		n = -ENOMEM;
-		goto out;
-	}
-	for (i = 0; i < c.nr; i++)
-		filename__read_build_id(c.cand[i]->symsrc_path ?: c.cand[i]->long_name,
-					&c.file_id[i]);
 	perf_header__for_each_build_id(h, stream_check__entry, &c);
 	for (i = 0; i < c.nr; i++) {
 		char want[SBUILD_ID_SIZE];
 
-		if (!c.listed[i] || c.matched[i])
+		if (!c.cand[i].listed || c.cand[i].matched)
 			continue;
-		build_id__sprintf(&c.want[i], want);
+		build_id__sprintf(&c.cand[i].want, want);
 		fprintf(out, "Warning: %s: %s: symbols were read from the file now at the path, "
 			"which is not the recorded build %s (the stream named it only at its end): "
 			"they may be wrong; 'perf buildid-list --store' on the recording host keeps "
-			"the right file\n", cmd, c.cand[i]->long_name, want);
+			"the right file\n", cmd, c.cand[i].dso->long_name, want);
 		n++;
 	}
-out:
 	free(c.cand);
-	free(c.matched);
-	free(c.listed);
-	free(c.file_id);
-	free(c.want);
 	return n;
 }
