@@ -15,8 +15,8 @@ fi
 
 # The workload's own output must not end up in a pipe-mode stream.
 record () {
-	upstream_perf record -q -e cpu-clock -F 4999 "$@" -- \
-		sh -c 'exec "$0" "$@" >/dev/null' $WORKLOAD 2>record.err
+	upstream_record -q -e cpu-clock -F 4999 "$@" -- \
+		sh -c 'exec "$0" "$@" >/dev/null' $WORKLOAD
 }
 
 # Upstream names a hit vdso after the temporary copy it makes of its own

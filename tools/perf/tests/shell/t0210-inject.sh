@@ -14,8 +14,8 @@ else
 fi
 
 record () {
-	upstream_perf record -q -e cpu-clock -F 4999 -g "$@" -- \
-		sh -c 'exec "$0" "$@" >/dev/null' $WORKLOAD 2>record.err
+	upstream_record -q -e cpu-clock -F 4999 -g "$@" -- \
+		sh -c 'exec "$0" "$@" >/dev/null' $WORKLOAD
 }
 
 # The report without the comment lines that name the file, its size, time.

@@ -11,9 +11,8 @@ WORKLOAD="$WORKLOADS/demo 0.1"
 
 # The workload's own output must not end up in a pipe-mode stream.
 record () {
-	upstream_perf record -q -F 2999 "$@" -- \
-		sh -c 'exec "$0" "$@" >/dev/null' $WORKLOAD 2>record.err ||
-	{ cat record.err >&2; false; }
+	upstream_record -q -F 2999 "$@" -- \
+		sh -c 'exec "$0" "$@" >/dev/null' $WORKLOAD
 }
 
 # "TYPE count" per aggregated line, "event: TYPE count" per event section.

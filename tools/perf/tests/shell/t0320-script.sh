@@ -11,25 +11,14 @@ its own functions, by build-id), and usage errors.'
 
 DEMO="$WORKLOADS/demo"
 
-# Upstream perf 6.1 itself sometimes aborts while saving build-ids at the
-# end of a recording ("assertion failed at util/build-id.c"): retry then.
 up_record () {
 	out=$1
 	shift
-	for try in 1 2 3; do
-		upstream_perf record -q -o "$out" "$@" 2>record.err && return 0
-		cat record.err >&2
-	done
-	false
+	upstream_record -q -o "$out" "$@"
 }
 
-# Upstream 6.1 occasionally dies on vdso handling: retry.
 up_script () {
-	for try in 1 2 3; do
-		upstream_perf script "$@" >up.out 2>up.err && cat up.out && return 0
-		cat up.err >&2
-	done
-	false
+	upstream_try "$UPSTREAM_PERF" script "$@"
 }
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record the demo with upstream perf and ours' '

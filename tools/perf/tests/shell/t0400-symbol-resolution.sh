@@ -19,12 +19,7 @@ RESOLVE="$MMAP3_TOP/build/asan/drivers/resolve-samples"
 record () {
 	out=$1
 	shift
-	for try in 1 2 3; do
-		taskset -c 0 "$UPSTREAM_PERF" record -q -e cpu-clock -c 100000 -o "$out" "$@" \
-			2>record.err && return 0
-		cat record.err >&2
-	done
-	false
+	upstream_try taskset -c 0 "$UPSTREAM_PERF" record -q -e cpu-clock -c 100000 -o "$out" "$@"
 }
 
 # upstream's "comm tid ip sym (dso)" lines, spaces squeezed.  The comm is

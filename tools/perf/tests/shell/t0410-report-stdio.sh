@@ -12,9 +12,8 @@ random "Tip" footer, which we do not print.  Then the flags: --sort,
 # One CPU: records arrive in time order, so the comm of every sample is the
 # same for a reader that sorts by time (upstream) and one that does not.
 up_record () {
-	taskset -c 0 "$UPSTREAM_PERF" record -q "$@" -- \
-		sh -c 'exec "$0" "$@" >/dev/null' "$WORKLOADS/demo" 0.1 2>record.err ||
-	{ cat record.err >&2; false; }
+	upstream_try taskset -c 0 "$UPSTREAM_PERF" record -q "$@" -- \
+		sh -c 'exec "$0" "$@" >/dev/null' "$WORKLOADS/demo" 0.1
 }
 
 our_record () {

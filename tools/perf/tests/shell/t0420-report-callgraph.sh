@@ -21,13 +21,8 @@ BLOCKS="python3 $SHARNESS_TEST_SRCDIR/lib/callgraph-blocks.py"
 # Upstream perf 6.1 sometimes aborts while saving build-ids at the end of
 # a recording (see t0400): retry then.
 record () {
-	for try in 1 2 3; do
-		upstream_perf record -q -e cpu-clock -F 4999 -g -o "$1" -- \
-			sh -c 'exec "$0" "$@" >/dev/null' "$WORKLOADS/demo" 0.4 2>record.err &&
-			return 0
-		cat record.err >&2
-	done
-	false
+	upstream_record -q -e cpu-clock -F 4999 -g -o "$1" -- \
+		sh -c 'exec "$0" "$@" >/dev/null' "$WORKLOADS/demo" 0.4
 }
 
 # Upstream perf 6.1 occasionally dies on vdso handling (see t0400): retry.
@@ -143,11 +138,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,CALLGRAPH_REPORT 'perf report -g: 
 # caller order, innermost in callee order).  The callpaths workload
 # recurses through rec_step/rec_inner on most of its paths.
 test_expect_success PERF_EVENTS,UPSTREAM_PERF,CALLGRAPH_REPORT 'recursive functions: graphs as upstream' '
-	for try in 1 2 3; do
-		upstream_perf record -q -e cpu-clock -F 4999 -g -o rec.data -- \
-			"$WORKLOADS/callpaths" 0.5 1 300 >/dev/null 2>record.err && break
-		cat record.err >&2
-	done &&
+	upstream_record -q -e cpu-clock -F 4999 -g -o rec.data -- \
+		"$WORKLOADS/callpaths" 0.5 1 300 >/dev/null &&
 	for opts in "" "-g caller" "-g callee" "-g folded,0"; do
 		for try in 1 2 3; do
 			upstream_perf report --stdio --sort comm,dso,sym -i rec.data $opts \

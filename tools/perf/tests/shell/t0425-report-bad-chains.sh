@@ -80,15 +80,8 @@ int main(int argc, char **argv)
 }
 EOF2
 
-# Upstream perf 6.1 sometimes aborts at the end of a recording (see
-# t0400), above all while another recording runs: retry then.
-upstream_record () {
-	for try in 1 2 3; do
-		upstream_perf record -q -e cpu-clock -F 2999 "$@" 2>record.err >/dev/null &&
-			return 0
-		cat record.err >&2
-	done
-	false
+up_record () {
+	upstream_record -q -e cpu-clock -F 2999 "$@" >/dev/null
 }
 
 # The header lines that count: samples and event count per event.
@@ -120,7 +113,7 @@ same_report () {
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record the program without frame pointers' '
 	gcc -O2 -fomit-frame-pointer -o badfp badfp.c &&
 	perf record -q -e cpu-clock -F 2999 -g -o ours.data -- ./badfp 40 >/dev/null &&
-	upstream_record -g -o up.data -- ./badfp 40
+	up_record -g -o up.data -- ./badfp 40
 '
 
 for f in ours up; do
@@ -152,7 +145,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'perf script prints every sample a
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: upstream records with --call-graph dwarf' '
 	gcc -O2 -g -o rec rec.c &&
-	upstream_record --call-graph dwarf,4096 -o dwarf.data -- ./rec 300
+	up_record --call-graph dwarf,4096 -o dwarf.data -- ./rec 300
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'dwarf: every sample counted, one warning' '
@@ -179,7 +172,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'dwarf: perf script prints every s
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: a recursion 2000 deep, its chains made 2000 frames' '
 	gcc -O1 -fno-omit-frame-pointer -fno-optimize-sibling-calls -o rec rec.c &&
-	upstream_record -g -o rec.data -- ./rec 300 &&
+	up_record -g -o rec.data -- ./rec 300 &&
 	$DEEPEN rec.data deep.data 2000 &&
 	upstream_perf report -D -i deep.data 2>/dev/null | grep -c "chain: nr:2000" >nr &&
 	test $(cat nr) -ge 20

@@ -15,17 +15,11 @@ buildid () {
 	eu-readelf -n "$1" | sed -n 's/^ *Build ID: //p'
 }
 
-# Upstream perf 6.1 sometimes aborts while saving build-ids: retry.
 # -N: the cache stays empty, the tests fill it.
 record () {
 	out=$1
 	shift
-	for try in 1 2 3; do
-		"$UPSTREAM_PERF" record -q -N -e cpu-clock:u -c 100000 -o "$out" "$@" \
-			2>record.err && return 0
-		cat record.err >&2
-	done
-	false
+	upstream_record -q -N -e cpu-clock:u -c 100000 -o "$out" "$@"
 }
 
 # The demo's lines of upstream's report: "overhead command dso symbol".

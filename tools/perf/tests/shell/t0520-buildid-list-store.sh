@@ -15,16 +15,11 @@ buildid () {
 	eu-readelf -n "$1" | sed -n 's/^ *Build ID: //p'
 }
 
-# Upstream perf 6.1 sometimes aborts while saving build-ids: retry.
+# Upstream perf 6.1 sometimes aborts while saving build-ids: upstream_record retries.
 record () {
 	out=$1
 	shift
-	for try in 1 2 3; do
-		"$UPSTREAM_PERF" record -q -N -e cpu-clock:u -o "$out" "$@" 2>record.err &&
-			return 0
-		cat record.err >&2
-	done
-	false
+	upstream_record -q -N -e cpu-clock:u -o "$out" "$@"
 }
 
 # Every file and link of the test directory outside the cache (and the

@@ -16,13 +16,8 @@ vdso_syms () {
 	grep -E "^ +[0-9.]+% +\[vdso\] +\[\.\] " "$1" | sed "s/.*\] //" | sort -u
 }
 
-# Upstream 6.1 occasionally dies while other sessions record: retry.
 up_record () {
-	for try in 1 2 3; do
-		upstream_perf record -q "$@" 2>up.err && return 0
-		cat up.err >&2
-	done
-	false
+	upstream_record -q "$@"
 }
 
 test_expect_success 'setup: a workload that reads the clock in a loop' '

@@ -52,16 +52,24 @@ if "$UPSTREAM_PERF" record -q -o /dev/null -e cpu-clock -- true >/dev/null 2>&1;
 	test_set_prereq PERF_EVENTS
 fi
 
-# upstream_record ARGS...: upstream's perf record, tried three times.  Upstream
-# 6.1 aborts now and then at the end of a recording ("stack smashing
-# detected", "assertion failed at util/build-id.c") while another session
-# on the machine records with build-id mmaps: see DEVELOPERS.md.
-upstream_record () {
+# upstream_try CMD ARGS...: CMD (an upstream perf command line), tried
+# three times.  Upstream 6.1 aborts now and then at the end of a recording
+# ("stack smashing detected", "assertion failed at util/build-id.c") while
+# another session on the machine records with build-id mmaps (see
+# DEVELOPERS.md), and now and then on vdso handling in script and report.
+# Standard output is passed on only from the try that succeeded, so that a
+# pipe recording (-o -) never holds the bytes of a failed try.
+upstream_try () {
 	for try in 1 2 3; do
-		"$UPSTREAM_PERF" record "$@" 2>up-record.err && return 0
-		cat up-record.err >&2
+		"$@" >up-try.out 2>up-try.err && cat up-try.out && return 0
+		cat up-try.err >&2
 	done
 	false
+}
+
+# upstream_record ARGS...: upstream's perf record, through upstream_try.
+upstream_record () {
+	upstream_try "$UPSTREAM_PERF" record "$@"
 }
 
 # Upstream perf refuses files not owned by the current user unless -f.
