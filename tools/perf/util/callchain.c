@@ -106,8 +106,7 @@ static int callchain__add(struct machine *machine, struct thread *thread,
 	return 0;
 }
 
-/* The cpumode a context marker switches to; 0 for an invalid marker. */
-static u8 callchain__context_cpumode(u64 marker)
+u8 callchain__context_cpumode(u64 marker)
 {
 	switch (marker) {
 	case PERF_CONTEXT_KERNEL:

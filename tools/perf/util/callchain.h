@@ -88,6 +88,12 @@ int callchain_frame__resolve(struct callchain_frame *frame, struct machine *mach
  * Upstream's default --max-stack: the kernel's limit on the frames it
  * records (kernel.perf_event_max_stack), 127 where that cannot be read.
  */
+/*
+ * The cpumode a PERF_CONTEXT_* marker switches the frames after it to
+ * (PERF_RECORD_MISC_KERNEL, _USER, _HYPERVISOR); 0 for an invalid marker.
+ */
+u8 callchain__context_cpumode(u64 marker);
+
 unsigned int callchain__default_max_stack(void);
 
 /* The --max-stack argument @arg into @max_stack; -EINVAL if it is no count. */

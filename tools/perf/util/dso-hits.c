@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "dso-hits.h"
+#include "callchain.h"
 #include "thread.h"
 #include "map.h"
 #include "debug.h"
@@ -179,19 +180,6 @@ static int machine__mark_hit(struct machine *machine, struct thread *thread, u8 
 	return 0;
 }
 
-/* The address space a PERF_CONTEXT_* marker switches to; 0: none we resolve. */
-static u8 context__cpumode(u64 marker)
-{
-	switch (marker) {
-	case PERF_CONTEXT_KERNEL:
-		return PERF_RECORD_MISC_KERNEL;
-	case PERF_CONTEXT_USER:
-		return PERF_RECORD_MISC_USER;
-	default:
-		return 0;
-	}
-}
-
 int machine__mark_sample_hits(struct machine *machine, const union perf_event *event,
 			      const struct perf_sample *sample, bool callchain)
 {
@@ -221,10 +209,11 @@ int machine__mark_sample_hits(struct machine *machine, const union perf_event *e
 		u64 ip = chain->ips[i];
 
 		if (ip >= PERF_CONTEXT_MAX) {
-			cpumode = context__cpumode(ip);
+			cpumode = callchain__context_cpumode(ip);
 			continue;
 		}
-		if (cpumode)
+		/* the hypervisor's frames, like its samples: not resolved */
+		if (cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER)
 			err = machine__mark_hit(machine, thread, cpumode, ip);
 	}
 	return err;
