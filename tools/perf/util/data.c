@@ -25,7 +25,15 @@ static int perf_data__open_read(struct perf_data *data, bool force)
 		if (fd < 0) {
 			int err = -errno;
 
-			pr_err("failed to open %s: %s\n", data->path, strerror(errno));
+			/*
+			 * As upstream: the default file missing most likely
+			 * means nothing was recorded here yet.
+			 */
+			if (err == -ENOENT && !strcmp(data->path, "perf.data"))
+				pr_err("failed to open %s: %s  (try 'perf record' first)\n",
+				       data->path, strerror(-err));
+			else
+				pr_err("failed to open %s: %s\n", data->path, strerror(-err));
 			return err;
 		}
 	}

@@ -146,6 +146,15 @@ test_expect_success 'a missing file is one error line, exit 1' '
 	test $(wc -l <err) = 1
 '
 
+test_expect_success 'no perf.data here: upstream'"'"'s hint to record first' '
+	mkdir empty &&
+	(cd empty && test_expect_code 1 perf report --stdio 2>../err) &&
+	echo "failed to open perf.data: No such file or directory  (try '"'"'perf record'"'"' first)" >expect &&
+	test_cmp expect err &&
+	(cd empty && test_expect_code 1 perf script 2>../err) &&
+	test_cmp expect err
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a file cut short: counts up to the cut, says so' '
 	cut=$(data_cut file.data) &&
 	head -c $cut file.data >cut.data &&
