@@ -28,19 +28,26 @@
 
 #define MAX_NAME_LEN	(PATH_MAX - 128)	/* room for the id and leaf */
 
-int build_id_cache__dir(char *buf, size_t size)
+int build_id_cache__dir_of(char *buf, size_t size, const char *dir)
 {
-	const char *env = getenv("PERF_BUILDID_DIR");
-	const char *home = getenv("HOME");
+	const char *home;
 	int n;
 
-	if (env && *env)
-		n = snprintf(buf, size, "%s", env);
+	if (!dir || !*dir)
+		dir = getenv("PERF_BUILDID_DIR");
+	home = getenv("HOME");
+	if (dir && *dir)
+		n = snprintf(buf, size, "%s", dir);
 	else if (home && *home)
 		n = snprintf(buf, size, "%s/.debug", home);
 	else
 		return -ENOENT;
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+int build_id_cache__dir(char *buf, size_t size)
+{
+	return build_id_cache__dir_of(buf, size, NULL);
 }
 
 int build_id_cache__check_name(const char *name)

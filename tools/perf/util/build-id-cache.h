@@ -27,7 +27,15 @@
 #define BUILD_ID_CACHE_KERNEL	"[kernel.kallsyms]"
 #define BUILD_ID_CACHE_VDSO	"[vdso]"
 
-/* The cache directory; -ENOENT when neither variable is set. */
+/*
+ * The cache directory into @buf: @dir when given (a test's or a driver's
+ * choice), else $PERF_BUILDID_DIR, else $HOME/.debug; an empty string
+ * counts as not given.  0, -ENOENT when none is (HOME unset), or
+ * -ENAMETOOLONG.  The one place that knows where the cache is.
+ */
+int build_id_cache__dir_of(char *buf, size_t size, const char *dir);
+
+/* The same without a choice of the caller's: build_id_cache__dir_of(NULL). */
 int build_id_cache__dir(char *buf, size_t size);
 
 /*

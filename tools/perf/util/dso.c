@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "dso.h"
+#include "build-id-cache.h"
 #include "kmodules.h"
 #include "debug.h"
 #include "vdso.h"
@@ -194,17 +195,7 @@ struct dso_loader {
 
 static const char *loader__cache_dir(struct dso_loader *ld)
 {
-	const char *dir = ld->opts->buildid_dir, *home;
-
-	if (!dir)
-		dir = getenv("PERF_BUILDID_DIR");
-	if (dir && *dir)
-		return dir;
-	home = getenv("HOME");
-	if (!home || !*home)
-		return NULL;
-	if ((size_t)snprintf(ld->cache_dir, sizeof(ld->cache_dir), "%s/.debug", home) >=
-	    sizeof(ld->cache_dir))
+	if (build_id_cache__dir_of(ld->cache_dir, sizeof(ld->cache_dir), ld->opts->buildid_dir))
 		return NULL;
 	return ld->cache_dir;
 }

@@ -247,10 +247,41 @@ static void test_list_remove_purge(void **state)
 			 -EINVAL);
 }
 
+/* Where the cache is: the caller's choice, $PERF_BUILDID_DIR, ~/.debug. */
+static void test_dir(void **state)
+{
+	const char *home = getenv("HOME");
+	char buf[PATH_MAX], small[16], *saved = home ? strdup(home) : NULL;
+
+	assert_int_equal(setenv("HOME", "/home/u", 1), 0);
+	assert_int_equal(unsetenv("PERF_BUILDID_DIR"), 0);
+	assert_int_equal(build_id_cache__dir(buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/home/u/.debug");
+	assert_int_equal(setenv("PERF_BUILDID_DIR", "/env", 1), 0);
+	assert_int_equal(build_id_cache__dir(buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/env");
+	assert_int_equal(build_id_cache__dir_of(buf, sizeof(buf), "/mine"), 0);
+	assert_string_equal(buf, "/mine");
+	assert_int_equal(build_id_cache__dir_of(buf, sizeof(buf), ""), 0);
+	assert_string_equal(buf, "/env");
+	assert_int_equal(build_id_cache__dir_of(small, 4, NULL), -ENAMETOOLONG);
+	assert_int_equal(setenv("PERF_BUILDID_DIR", "", 1), 0);
+	assert_int_equal(build_id_cache__dir(buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/home/u/.debug");
+	assert_int_equal(unsetenv("PERF_BUILDID_DIR"), 0);
+	assert_int_equal(unsetenv("HOME"), 0);
+	assert_int_equal(build_id_cache__dir(buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(build_id_cache__dir_of(buf, sizeof(buf), "/mine"), 0);
+	if (saved)
+		setenv("HOME", saved, 1);
+	free(saved);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_dir),
 		cmocka_unit_test_setup_teardown(test_store_layout, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_planted_symlinks, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vdso_not_from_cwd, setup, teardown),
