@@ -239,11 +239,10 @@ static bool dso__has_local_source(const struct dso *dso, const struct dso_load_o
 
 	build_id__sprintf(&dso->id.bid, hex);
 	if (!build_id_cache__dir_of(dir, sizeof(dir), opts->buildid_dir) &&
-	    (size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s", dir, hex, hex + 2) <
-	    sizeof(path) && !access(path, R_OK))
+	    !build_id_cache__path(path, sizeof(path), dir, hex, "") && !access(path, R_OK))
 		return true;
-	if ((size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug", debug_dir, hex,
-			     hex + 2) < sizeof(path) && !access(path, R_OK))
+	if (!build_id_cache__path(path, sizeof(path), debug_dir, hex, ".debug") &&
+	    !access(path, R_OK))
 		return true;
 	if (dso->long_name[0] != '/' || filename__read_build_id(dso->long_name, &bid) ||
 	    !build_id__equal(&bid, &dso->id.bid))

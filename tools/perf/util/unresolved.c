@@ -76,8 +76,7 @@ static void describe_cache(const struct machine *machine, const struct dso *dso,
 		snprintf(buf, size, "cache: none ($HOME unset)");
 		return;
 	}
-	if ((size_t)snprintf(link, sizeof(link), "%s/.build-id/%.2s/%s", dir, hex, hex + 2) >=
-	    sizeof(link) || lstat(link, &st) < 0)
+	if (build_id_cache__path(link, sizeof(link), dir, hex, "") || lstat(link, &st) < 0)
 		snprintf(buf, size, "cache: not in %s", dir);
 	else
 		snprintf(buf, size, "cache: entry unusable (see above)");
