@@ -103,20 +103,23 @@ static int open_root(const char *dir)
 /* The .build-id link of @hex, removed if it points at @rel. */
 static void unlink_link(int root, const char *hex, const char *rel)
 {
-	char sub[16], target[PATH_MAX], want[PATH_MAX + 8];
+	char link[64], target[PATH_MAX], want[PATH_MAX + 8], *base;
 	ssize_t n;
 	int fd;
 
-	snprintf(sub, sizeof(sub), ".build-id/%.2s", hex);
-	fd = walk(root, sub);
+	if (build_id_cache__path(link, sizeof(link), NULL, hex, ""))
+		return;
+	base = strrchr(link, '/');
+	*base++ = '\0';
+	fd = walk(root, link);
 	if (fd < 0)
 		return;
-	n = readlinkat(fd, hex + 2, target, sizeof(target) - 1);
+	n = readlinkat(fd, base, target, sizeof(target) - 1);
 	if (n > 0) {
 		target[n] = '\0';
 		if ((size_t)snprintf(want, sizeof(want), "../../%s", rel) < sizeof(want) &&
 		    !strcmp(target, want))
-			unlinkat(fd, hex + 2, 0);
+			unlinkat(fd, base, 0);
 	}
 	close(fd);
 }
@@ -226,7 +229,7 @@ static int for_each_link(int root, int (*fn)(int root, const char *hex, const ch
 	int bfd, fd, ret = 0;
 	DIR *td, *d;
 
-	bfd = walk(root, ".build-id");
+	bfd = walk(root, BUILD_ID_CACHE_LINKS);
 	if (bfd < 0)
 		return bfd == -ENOENT ? 0 : bfd;
 	td = fdopendir(bfd);

@@ -28,18 +28,37 @@
 
 #define MAX_NAME_LEN	(PATH_MAX - 128)	/* room for the id and leaf */
 
-int build_id_cache__dir(char *buf, size_t size)
+int build_id_cache__dir_of(char *buf, size_t size, const char *dir)
 {
-	const char *env = getenv("PERF_BUILDID_DIR");
-	const char *home = getenv("HOME");
+	const char *home;
 	int n;
 
-	if (env && *env)
-		n = snprintf(buf, size, "%s", env);
+	if (!dir || !*dir)
+		dir = getenv("PERF_BUILDID_DIR");
+	home = getenv("HOME");
+	if (dir && *dir)
+		n = snprintf(buf, size, "%s", dir);
 	else if (home && *home)
 		n = snprintf(buf, size, "%s/.debug", home);
 	else
 		return -ENOENT;
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+int build_id_cache__dir(char *buf, size_t size)
+{
+	return build_id_cache__dir_of(buf, size, NULL);
+}
+
+int build_id_cache__path(char *buf, size_t size, const char *dir, const char *hex,
+			 const char *suffix)
+{
+	int n;
+
+	if (strnlen(hex, 2) < 2)
+		return -EINVAL;
+	n = snprintf(buf, size, "%s%s" BUILD_ID_CACHE_LINKS "/%.2s/%s%s", dir ? dir : "",
+		     dir ? "/" : "", hex, hex + 2, suffix);
 	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
 }
 
@@ -275,21 +294,22 @@ static int cache__write_leaf(int dfd, const char *leaf, int fd)
 /* .build-id/<2 hex>/<rest> -> ../../<rel>, kept if something is there. */
 static int cache__link(int root, const char *rel, const struct build_id *bid)
 {
-	char hex[SBUILD_ID_SIZE], sub[16], target[PATH_MAX];
-	int dfd, ret = 0;
+	char hex[SBUILD_ID_SIZE], link[64], target[PATH_MAX], *base;
+	int dfd, ret;
 
 	build_id__sprintf(bid, hex);
-	snprintf(sub, sizeof(sub), ".build-id/%.2s", hex);
+	ret = build_id_cache__path(link, sizeof(link), NULL, hex, "");
+	if (ret)
+		return ret;
 	if ((size_t)snprintf(target, sizeof(target), "../../%s", rel) >= sizeof(target))
 		return -ENAMETOOLONG;
-	dfd = cache__walk(root, ".build-id", true);
+	/* the directory of the link, walked (and made) without symlinks */
+	base = strrchr(link, '/');
+	*base++ = '\0';
+	dfd = cache__walk(root, link, true);
 	if (dfd < 0)
 		return dfd;
-	close(dfd);
-	dfd = cache__walk(root, sub, true);
-	if (dfd < 0)
-		return dfd;
-	if (symlinkat(target, dfd, hex + 2) && errno != EEXIST)
+	if (symlinkat(target, dfd, base) && errno != EEXIST)
 		ret = -errno;
 	close(dfd);
 	return ret;
@@ -389,8 +409,7 @@ bool build_id_cache__cached(const char *dir, const struct build_id *bid)
 	if (!bid->size)
 		return false;
 	build_id__sprintf(bid, hex);
-	if ((size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s", dir, hex, hex + 2) >=
-	    sizeof(path))
+	if (build_id_cache__path(path, sizeof(path), dir, hex, ""))
 		return false;
 	return !access(path, F_OK);
 }

@@ -26,9 +26,30 @@
 
 #define BUILD_ID_CACHE_KERNEL	"[kernel.kallsyms]"
 #define BUILD_ID_CACHE_VDSO	"[vdso]"
+/* The directory of the links, below the cache root (or a debug dir). */
+#define BUILD_ID_CACHE_LINKS	".build-id"
 
-/* The cache directory; -ENOENT when neither variable is set. */
+/*
+ * The cache directory into @buf: @dir when given (a test's or a driver's
+ * choice), else $PERF_BUILDID_DIR, else $HOME/.debug; an empty string
+ * counts as not given.  0, -ENOENT when none is (HOME unset), or
+ * -ENAMETOOLONG.  The one place that knows where the cache is.
+ */
+int build_id_cache__dir_of(char *buf, size_t size, const char *dir);
+
+/* The same without a choice of the caller's: build_id_cache__dir_of(NULL). */
 int build_id_cache__dir(char *buf, size_t size);
+
+/*
+ * The one spelling of a build-id link: "@dir/.build-id/<2 hex>/<rest>"
+ * followed by @suffix ("" the link itself; "/elf", "/debug", "/kallsyms"
+ * through it; ".debug" in a debug directory such as /usr/lib/debug).
+ * @dir NULL: the path relative to the cache root.  @hex is the id in hex
+ * (build_id__sprintf()).  0, -EINVAL for fewer than 2 hex digits, or
+ * -ENAMETOOLONG (then @buf holds nothing to use).
+ */
+int build_id_cache__path(char *buf, size_t size, const char *dir, const char *hex,
+			 const char *suffix);
 
 /*
  * May @name be stored?  An absolute path of plain components (no "",

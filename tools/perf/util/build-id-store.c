@@ -97,9 +97,9 @@ static int store_local(struct build_id_store_entry *e, const char *dir, const ch
 		}
 	}
 	build_id__sprintf(&e->bid, hex);
-	if ((size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug", debug_dir, hex,
-			     hex + 2) >= sizeof(path))
-		return -ENAMETOOLONG;
+	ret = build_id_cache__path(path, sizeof(path), debug_dir, hex, ".debug");
+	if (ret)
+		return ret;
 	bid = e->bid;
 	ret = build_id_cache__add_file(dir, path, e->name, &bid, "debug");
 	if (!ret)

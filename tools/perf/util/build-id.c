@@ -5,26 +5,20 @@
  * Plain files are parsed in place through a pread()-backed reader: only
  * the headers and notes are read, whatever the file size.  Compressed
  * images (kernel modules ship as .ko.gz/.ko.xz/.ko.zst) are inflated into
- * memory first, because an ET_REL module keeps its section headers at the
- * end; the input is streamed in chunks and the output is capped at
- * BUILD_ID_DECOMP_MAX.
+ * memory first (decompress.c), because an ET_REL module keeps its section
+ * headers at the end; the output is capped at BUILD_ID_DECOMP_MAX.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <lzma.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
-#include <zstd.h>
 #include "build-id.h"
+#include "decompress.h"
 
-#define DECOMP_CHUNK		(64 * 1024)
-#define DECOMP_FIRST_ALLOC	(1UL << 20)
-#define XZ_MEMLIMIT		(256UL << 20)
 /* /sys/kernel/notes is a few hundred bytes; a module's note less. */
 #define SYSFS_NOTES_MAX		(1UL << 20)
 
@@ -112,229 +106,15 @@ static int build_id__take(struct build_id *bid, const unsigned char *id, u32 siz
 
 /* ---- compressed input ------------------------------------------------- */
 
-enum comp_kind { COMP_NONE, COMP_GZIP, COMP_XZ, COMP_ZSTD };
-
-static enum comp_kind comp__detect(const u8 *magic, size_t len)
+/* Parse an image decompress__*() inflated (or pass its @err on); frees @image. */
+static int inflated__read_build_id(int err, u8 *image, size_t len, struct build_id *bid)
 {
-	static const u8 gz[] = { 0x1f, 0x8b };
-	static const u8 xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0x00 };
-	static const u8 zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
-
-	if (len >= sizeof(xz) && !memcmp(magic, xz, sizeof(xz)))
-		return COMP_XZ;
-	if (len >= sizeof(zst) && !memcmp(magic, zst, sizeof(zst)))
-		return COMP_ZSTD;
-	if (len >= sizeof(gz) && !memcmp(magic, gz, sizeof(gz)))
-		return COMP_GZIP;
-	return COMP_NONE;
-}
-
-/* Compressed bytes from a file (pread, in chunks) or from memory. */
-struct comp_input {
-	int		fd;	/* -1: memory */
-	const u8	*mem;
-	size_t		len;	/* memory: its size */
-	u64		pos;
-	u8		*chunk;	/* file: DECOMP_CHUNK bytes */
-};
-
-/* Next bytes in *@p: their count, 0 at the end, or -errno. */
-static ssize_t comp_input__next(struct comp_input *in, const u8 **p)
-{
-	ssize_t n;
-
-	if (in->fd < 0) {
-		n = (ssize_t)(in->len - in->pos);
-		if (n > DECOMP_CHUNK)
-			n = DECOMP_CHUNK;
-		*p = in->mem + in->pos;
-		in->pos += n;
-		return n;
-	}
-	do {
-		n = pread(in->fd, in->chunk, DECOMP_CHUNK, (off_t)in->pos);
-	} while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -errno;
-	*p = in->chunk;
-	in->pos += n;
-	return n;
-}
-
-struct comp_output {
-	u8	*data;
-	size_t	len;
-	size_t	alloc;
-};
-
-/* Make room for more output: 0, -ENOMEM, or -EFBIG past the cap. */
-static int comp_output__grow(struct comp_output *o)
-{
-	size_t n;
-	u8 *p;
-
-	if (o->len < o->alloc)
-		return 0;
-	if (o->alloc >= BUILD_ID_DECOMP_MAX)
-		return -EFBIG;
-	n = o->alloc ? 2 * o->alloc : DECOMP_FIRST_ALLOC;
-	if (n > BUILD_ID_DECOMP_MAX)
-		n = BUILD_ID_DECOMP_MAX;
-	p = realloc(o->data, n);
-	if (!p)
-		return -ENOMEM;
-	o->data = p;
-	o->alloc = n;
-	return 0;
-}
-
-static unsigned int comp_output__room(const struct comp_output *o)
-{
-	size_t room = o->alloc - o->len;
-
-	return room > UINT_MAX ? UINT_MAX : (unsigned int)room;
-}
-
-static int inflate_gzip(struct comp_input *in, struct comp_output *out)
-{
-	z_stream z;
-	bool full = false;
-	ssize_t n;
-	int ret, err;
-
-	memset(&z, 0, sizeof(z));
-	if (inflateInit2(&z, 15 + 32) != Z_OK)	/* +32: gzip or zlib header */
-		return -ENOMEM;
-	for (;;) {
-		if (!z.avail_in && !full) {
-			n = comp_input__next(in, (const u8 **)&z.next_in);
-			err = n < 0 ? (int)n : -EINVAL;	/* EOF before the end: truncated */
-			if (n <= 0)
-				break;
-			z.avail_in = (uInt)n;
-		}
-		err = comp_output__grow(out);
-		if (err)
-			break;
-		z.next_out = out->data + out->len;
-		z.avail_out = comp_output__room(out);
-		ret = inflate(&z, Z_NO_FLUSH);
-		out->len = z.next_out - out->data;
-		full = !z.avail_out;
-		/* Z_BUF_ERROR: no progress possible yet, more input or room needed. */
-		if (ret == Z_OK || ret == Z_BUF_ERROR)
-			continue;
-		err = ret == Z_STREAM_END ? 0 : ret == Z_MEM_ERROR ? -ENOMEM : -EINVAL;
-		break;
-	}
-	inflateEnd(&z);
-	return err;
-}
-
-static int inflate_xz(struct comp_input *in, struct comp_output *out)
-{
-	lzma_stream s = LZMA_STREAM_INIT;
-	lzma_action action = LZMA_RUN;
-	lzma_ret ret;
-	ssize_t n;
-	int err;
-
-	if (lzma_stream_decoder(&s, XZ_MEMLIMIT, LZMA_CONCATENATED) != LZMA_OK)
-		return -ENOMEM;
-	for (;;) {
-		if (!s.avail_in && action == LZMA_RUN) {
-			n = comp_input__next(in, &s.next_in);
-			err = (int)n;
-			if (n < 0)
-				break;
-			s.avail_in = (size_t)n;
-			if (!n)
-				action = LZMA_FINISH;
-		}
-		err = comp_output__grow(out);
-		if (err)
-			break;
-		s.next_out = out->data + out->len;
-		s.avail_out = out->alloc - out->len;
-		ret = lzma_code(&s, action);
-		out->len = s.next_out - out->data;
-		if (ret == LZMA_OK)
-			continue;
-		err = ret == LZMA_STREAM_END ? 0 :
-		      ret == LZMA_MEM_ERROR ? -ENOMEM :
-		      ret == LZMA_MEMLIMIT_ERROR ? -EFBIG : -EINVAL;
-		break;
-	}
-	lzma_end(&s);
-	return err;
-}
-
-static int inflate_zstd(struct comp_input *in, struct comp_output *out)
-{
-	ZSTD_DStream *ds = ZSTD_createDStream();
-	ZSTD_inBuffer ib = { NULL, 0, 0 };
-	ZSTD_outBuffer ob;
-	size_t ret = 1;		/* no frame seen yet */
-	bool full = false;
-	ssize_t n;
-	int err;
-
-	if (!ds)
-		return -ENOMEM;
-	for (;;) {
-		if (ib.pos == ib.size && !full) {
-			n = comp_input__next(in, (const u8 **)&ib.src);
-			/* The end is fine only right after a complete frame. */
-			err = n < 0 ? (int)n : ret ? -EINVAL : 0;
-			if (n <= 0)
-				break;
-			ib.size = (size_t)n;
-			ib.pos = 0;
-		}
-		err = comp_output__grow(out);
-		if (err)
-			break;
-		ob.dst = out->data;
-		ob.size = out->alloc;
-		ob.pos = out->len;
-		ret = ZSTD_decompressStream(ds, &ob, &ib);
-		err = -EINVAL;
-		if (ZSTD_isError(ret))
-			break;
-		out->len = ob.pos;
-		full = ob.pos == ob.size;
-	}
-	ZSTD_freeDStream(ds);
-	return err;
-}
-
-static int comp__inflate(enum comp_kind kind, struct comp_input *in, struct comp_output *out)
-{
-	switch (kind) {
-	case COMP_GZIP:
-		return inflate_gzip(in, out);
-	case COMP_XZ:
-		return inflate_xz(in, out);
-	case COMP_ZSTD:
-		return inflate_zstd(in, out);
-	default:
-		return -EINVAL;
-	}
-}
-
-/* Inflate @in and parse the image. */
-static int comp__read_build_id(enum comp_kind kind, struct comp_input *in,
-			       struct build_id *bid)
-{
-	struct comp_output out = { NULL, 0, 0 };
 	unsigned char id[BUILD_ID_SIZE_MAX];
 	u32 size = 0;
-	int err;
 
-	err = comp__inflate(kind, in, &out);
 	if (!err)
-		err = build_id_parse_mem(out.data, out.len, id, &size);
-	free(out.data);
+		err = build_id_parse_mem(image, len, id, &size);
+	free(image);
 	return build_id__take(bid, id, size, err);
 }
 
@@ -400,10 +180,10 @@ int fd__read_build_id(int fd, struct build_id *bid)
 {
 	struct fd_reader f = { .fd = fd };
 	struct build_id_reader r = { .read = fd_reader__read, .priv = &f };
-	struct comp_input in = { .fd = fd };
 	unsigned char id[BUILD_ID_SIZE_MAX];
-	enum comp_kind kind;
-	u8 magic[8];
+	enum decompress_kind kind;
+	u8 magic[DECOMPRESS_MAGIC_MAX], *image = NULL;
+	size_t image_len = 0;
 	struct stat st;
 	u32 size = 0;
 	size_t len;
@@ -417,20 +197,16 @@ int fd__read_build_id(int fd, struct build_id *bid)
 	if (!S_ISREG(st.st_mode))
 		return -EINVAL;
 	r.size = (u64)st.st_size;
-	kind = COMP_NONE;
+	kind = DECOMPRESS_NONE;
 	len = r.size < sizeof(magic) ? (size_t)r.size : sizeof(magic);
 	if (!fd_reader__read(&r, 0, magic, len))
-		kind = comp__detect(magic, len);
-	if (kind == COMP_NONE) {
+		kind = decompress__kind(magic, len);
+	if (kind == DECOMPRESS_NONE) {
 		err = build_id_parse_reader(&r, id, &size);
 		return build_id__take(bid, id, size, err);
 	}
-	in.chunk = malloc(DECOMP_CHUNK);
-	if (!in.chunk)
-		return -ENOMEM;
-	err = comp__read_build_id(kind, &in, bid);
-	free(in.chunk);
-	return err;
+	err = decompress__fd(fd, kind, BUILD_ID_DECOMP_MAX, &image, &image_len);
+	return inflated__read_build_id(err, image, image_len, bid);
 }
 
 int filename__read_build_id(const char *path, struct build_id *bid)
@@ -449,14 +225,17 @@ int filename__read_build_id(const char *path, struct build_id *bid)
 
 int buf__read_build_id(const void *buf, size_t len, struct build_id *bid)
 {
-	struct comp_input in = { .fd = -1, .mem = buf, .len = len };
 	unsigned char id[BUILD_ID_SIZE_MAX];
-	enum comp_kind kind = comp__detect(buf, len);
+	enum decompress_kind kind = decompress__kind(buf, len);
+	u8 *image = NULL;
+	size_t image_len = 0;
 	u32 size = 0;
 	int err;
 
-	if (kind != COMP_NONE)
-		return comp__read_build_id(kind, &in, bid);
+	if (kind != DECOMPRESS_NONE) {
+		err = decompress__mem(buf, len, kind, BUILD_ID_DECOMP_MAX, &image, &image_len);
+		return inflated__read_build_id(err, image, image_len, bid);
+	}
 	err = build_id_parse_mem(buf, len, id, &size);
 	return build_id__take(bid, id, size, err);
 }

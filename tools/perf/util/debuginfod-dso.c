@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "build-id-cache.h"
 #include "debug.h"
 #include "debuginfod.h"
 #include "debuginfod-dso.h"
@@ -213,20 +214,6 @@ void debuginfod__dso_hook_exit(struct dso_load_opts *opts)
 	opts->debuginfod_priv = NULL;
 }
 
-static const char *cache_dir(const struct dso_load_opts *opts, char *buf, size_t size)
-{
-	const char *dir = opts->buildid_dir, *home;
-
-	if (!dir)
-		dir = getenv("PERF_BUILDID_DIR");
-	if (dir && *dir)
-		return dir;
-	home = getenv("HOME");
-	if (!home || !*home || (size_t)snprintf(buf, size, "%s/.debug", home) >= size)
-		return NULL;
-	return buf;
-}
-
 static bool dso__file_has_symtab(const char *path)
 {
 	struct symsrc ss;
@@ -247,16 +234,15 @@ static bool dso__file_has_symtab(const char *path)
 static bool dso__has_local_source(const struct dso *dso, const struct dso_load_opts *opts)
 {
 	const char *debug_dir = opts->debug_dir ? opts->debug_dir : DEBUG_DIR;
-	char hex[SBUILD_ID_SIZE], buf[PATH_MAX], path[PATH_MAX];
+	char hex[SBUILD_ID_SIZE], dir[PATH_MAX], path[PATH_MAX];
 	struct build_id bid = { .size = 0 };
-	const char *dir = cache_dir(opts, buf, sizeof(buf));
 
 	build_id__sprintf(&dso->id.bid, hex);
-	if (dir && (size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s", dir, hex,
-				    hex + 2) < sizeof(path) && !access(path, R_OK))
+	if (!build_id_cache__dir_of(dir, sizeof(dir), opts->buildid_dir) &&
+	    !build_id_cache__path(path, sizeof(path), dir, hex, "") && !access(path, R_OK))
 		return true;
-	if ((size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug", debug_dir, hex,
-			     hex + 2) < sizeof(path) && !access(path, R_OK))
+	if (!build_id_cache__path(path, sizeof(path), debug_dir, hex, ".debug") &&
+	    !access(path, R_OK))
 		return true;
 	if (dso->long_name[0] != '/' || filename__read_build_id(dso->long_name, &bid) ||
 	    !build_id__equal(&bid, &dso->id.bid))

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "dso.h"
+#include "build-id-cache.h"
 #include "kmodules.h"
 #include "debug.h"
 #include "vdso.h"
@@ -194,17 +195,7 @@ struct dso_loader {
 
 static const char *loader__cache_dir(struct dso_loader *ld)
 {
-	const char *dir = ld->opts->buildid_dir, *home;
-
-	if (!dir)
-		dir = getenv("PERF_BUILDID_DIR");
-	if (dir && *dir)
-		return dir;
-	home = getenv("HOME");
-	if (!home || !*home)
-		return NULL;
-	if ((size_t)snprintf(ld->cache_dir, sizeof(ld->cache_dir), "%s/.debug", home) >=
-	    sizeof(ld->cache_dir))
+	if (build_id_cache__dir_of(ld->cache_dir, sizeof(ld->cache_dir), ld->opts->buildid_dir))
 		return NULL;
 	return ld->cache_dir;
 }
@@ -337,8 +328,7 @@ static void loader__buildid_cache(struct dso_loader *ld)
 
 	if (!dir)
 		return;
-	if ((size_t)snprintf(link, sizeof(link), "%s/.build-id/%.2s/%s", dir, ld->hex,
-			     ld->hex + 2) >= sizeof(link))
+	if (build_id_cache__path(link, sizeof(link), dir, ld->hex, ""))
 		return;
 	if (stat(link, &st) < 0) {
 		if (errno != ENOENT && errno != ENOTDIR)
@@ -514,6 +504,7 @@ static void loader__path_only(struct dso_loader *ld)
 static void loader__user(struct dso_loader *ld)
 {
 	const char *debug_dir = ld->opts->debug_dir ? ld->opts->debug_dir : DSO_DEBUG_DIR;
+	char path[PATH_MAX];
 
 	if (!ld->want.size) {
 		loader__path_only(ld);
@@ -523,8 +514,8 @@ static void loader__user(struct dso_loader *ld)
 	/* a vDSO has no file at its path: ours, if it is the recorded one */
 	if (!strcmp(ld->dso->long_name, VDSO_NAME))
 		loader__own_vdso(ld);
-	loader__tryf(ld, DSO_BINARY_TYPE__SYSTEM_DEBUG_BUILDID, "%s/.build-id/%.2s/%s.debug",
-		     debug_dir, ld->hex, ld->hex + 2);
+	if (!build_id_cache__path(path, sizeof(path), debug_dir, ld->hex, ".debug"))
+		loader__try(ld, path, DSO_BINARY_TYPE__SYSTEM_DEBUG_BUILDID);
 	/* debuglink and MiniDebugInfo need a runtime image: the matching binary */
 	if (!ld->done && !ld->have_runtime)
 		loader__original(ld);
@@ -565,8 +556,8 @@ static void loader__kernel(struct dso_loader *ld)
 	char path[PATH_MAX];
 
 	if (dso__has_build_id(ld->dso) && dir) {	/* the link's target is tried once */
-		if ((size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/kallsyms", dir,
-				     ld->hex, ld->hex + 2) < sizeof(path) && !access(path, F_OK))
+		if (!build_id_cache__path(path, sizeof(path), dir, ld->hex, "/kallsyms") &&
+		    !access(path, F_OK))
 			loader__kallsyms(ld, path, DSO_BINARY_TYPE__BUILDID_CACHE_KALLSYMS);
 		else if ((size_t)snprintf(path, sizeof(path), "%s/" DSO_KERNEL_NAME "/%s/kallsyms",
 					  dir, ld->hex) < sizeof(path))
@@ -603,8 +594,7 @@ static void loader__find_runtime(struct dso_loader *ld)
 
 	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
 		if (types[i] == DSO_BINARY_TYPE__BUILDID_CACHE) {
-			if (!dir || (size_t)snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/elf",
-						     dir, ld->hex, ld->hex + 2) >= sizeof(path))
+			if (!dir || build_id_cache__path(path, sizeof(path), dir, ld->hex, "/elf"))
 				continue;
 		} else {
 			if ((size_t)snprintf(path, sizeof(path), "%s", ld->dso->long_name) >=

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Reading ELF images through libelf/gelf: symbols, build-id note, PT_LOAD
- * segments, .gnu_debuglink and MiniDebugInfo, plus decompression of
- * compressed kernel modules.  Nothing here parses ELF structures by hand:
- * libelf validates offsets and sizes, and every libelf failure is a
- * warning plus "no symbols from this image", never a crash.
+ * segments, .gnu_debuglink and MiniDebugInfo; compressed kernel modules
+ * are inflated first (decompress.c).  Nothing here parses ELF structures
+ * by hand: libelf validates offsets and sizes, and every libelf failure
+ * is a warning plus "no symbols from this image", never a crash.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,12 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include <zlib.h>
-#include <lzma.h>
-#include <zstd.h>
 #include "symbol.h"
 #include "demangle.h"
 #include "debug.h"
+#include "decompress.h"
 
 /* Bounds on what a hostile compressed file can make us allocate. */
 #define SYMSRC_MAX_COMPRESSED	(256ULL << 20)
@@ -27,190 +25,6 @@
 #ifndef NT_GNU_BUILD_ID
 #define NT_GNU_BUILD_ID 3
 #endif
-
-/* Grow @buf so that at least one more byte fits; bounded by SYMSRC_MAX_IMAGE. */
-static int image__grow(u8 **buf, size_t *cap)
-{
-	size_t n = *cap ? *cap * 2 : 1 << 20;
-	u8 *b;
-
-	if (*cap >= SYMSRC_MAX_IMAGE)
-		return -EFBIG;
-	if (n > SYMSRC_MAX_IMAGE)
-		n = SYMSRC_MAX_IMAGE;
-	b = realloc(*buf, n);
-	if (!b)
-		return -ENOMEM;
-	*buf = b;
-	*cap = n;
-	return 0;
-}
-
-static int decompress__gzip(const u8 *in, size_t in_len, u8 **out, size_t *out_len)
-{
-	z_stream zs;
-	size_t cap = 0;
-	u8 *buf = NULL;
-	int ret, err = 0;
-
-	memset(&zs, 0, sizeof(zs));
-	if (inflateInit2(&zs, 15 + 32) != Z_OK)	/* +32: gzip or zlib header */
-		return -ENOMEM;
-	zs.next_in = (u8 *)in;
-	zs.avail_in = in_len > UINT32_MAX ? UINT32_MAX : (uInt)in_len;
-	do {
-		if (zs.total_out == cap) {
-			err = image__grow(&buf, &cap);
-			if (err)
-				goto out;
-		}
-		zs.next_out = buf + zs.total_out;
-		zs.avail_out = (uInt)(cap - zs.total_out);
-		ret = inflate(&zs, Z_NO_FLUSH);
-		if (ret != Z_OK && ret != Z_STREAM_END) {
-			err = -EINVAL;
-			goto out;
-		}
-		if (ret == Z_OK && !zs.avail_in && zs.avail_out) {
-			err = -EINVAL;		/* truncated stream */
-			goto out;
-		}
-	} while (ret != Z_STREAM_END);
-	*out_len = zs.total_out;
-out:
-	inflateEnd(&zs);
-	if (err)
-		free(buf);
-	else
-		*out = buf;
-	return err;
-}
-
-static int decompress__xz(const u8 *in, size_t in_len, u8 **out, size_t *out_len)
-{
-	lzma_stream ls = LZMA_STREAM_INIT;
-	size_t cap = 0;
-	u8 *buf = NULL;
-	lzma_ret ret;
-	int err = 0;
-
-	if (lzma_stream_decoder(&ls, 256ULL << 20, LZMA_CONCATENATED) != LZMA_OK)
-		return -ENOMEM;
-	ls.next_in = in;
-	ls.avail_in = in_len;
-	do {
-		if (ls.total_out == cap) {
-			err = image__grow(&buf, &cap);
-			if (err)
-				goto out;
-		}
-		ls.next_out = buf + ls.total_out;
-		ls.avail_out = cap - ls.total_out;
-		ret = lzma_code(&ls, ls.avail_in ? LZMA_RUN : LZMA_FINISH);
-		if (ret != LZMA_OK && ret != LZMA_STREAM_END) {
-			err = ret == LZMA_MEM_ERROR || ret == LZMA_MEMLIMIT_ERROR ? -ENOMEM : -EINVAL;
-			goto out;
-		}
-	} while (ret != LZMA_STREAM_END);
-	*out_len = ls.total_out;
-out:
-	lzma_end(&ls);
-	if (err)
-		free(buf);
-	else
-		*out = buf;
-	return err;
-}
-
-static int decompress__zstd(const u8 *in, size_t in_len, u8 **out, size_t *out_len)
-{
-	ZSTD_DStream *ds = ZSTD_createDStream();
-	ZSTD_inBuffer ib = { in, in_len, 0 };
-	size_t cap = 0, pos = 0, ret = 1;
-	u8 *buf = NULL;
-	int err = 0;
-
-	if (!ds)
-		return -ENOMEM;
-	ZSTD_initDStream(ds);
-	while (ret) {
-		ZSTD_outBuffer ob;
-
-		if (pos == cap) {
-			err = image__grow(&buf, &cap);
-			if (err)
-				goto out;
-		}
-		ob.dst = buf;
-		ob.size = cap;
-		ob.pos = pos;
-		ret = ZSTD_decompressStream(ds, &ob, &ib);
-		if (ZSTD_isError(ret)) {
-			err = -EINVAL;
-			goto out;
-		}
-		pos = ob.pos;
-		/* input consumed, output not full, frame not done: truncated */
-		if (ret && ib.pos == ib.size && ob.pos < ob.size) {
-			err = -EINVAL;
-			goto out;
-		}
-	}
-	*out_len = pos;
-out:
-	ZSTD_freeDStream(ds);
-	if (err)
-		free(buf);
-	else
-		*out = buf;
-	return err;
-}
-
-/* The decompressor for the file's magic bytes, or NULL for none. */
-static int (*compression__detect(int fd))(const u8 *, size_t, u8 **, size_t *)
-{
-	static const u8 gz[] = { 0x1f, 0x8b }, xz[] = { 0xfd, '7', 'z', 'X', 'Z', 0x00 },
-			zst[] = { 0x28, 0xb5, 0x2f, 0xfd };
-	u8 magic[6];
-	ssize_t n = pread(fd, magic, sizeof(magic), 0);
-
-	if (n >= (ssize_t)sizeof(gz) && !memcmp(magic, gz, sizeof(gz)))
-		return decompress__gzip;
-	if (n >= (ssize_t)sizeof(xz) && !memcmp(magic, xz, sizeof(xz)))
-		return decompress__xz;
-	if (n >= (ssize_t)sizeof(zst) && !memcmp(magic, zst, sizeof(zst)))
-		return decompress__zstd;
-	return NULL;
-}
-
-static int read_whole_file(int fd, u8 **out, size_t *out_len)
-{
-	struct stat st;
-	size_t done = 0;
-	u8 *buf;
-
-	if (fstat(fd, &st) < 0)
-		return -errno;
-	if (!S_ISREG(st.st_mode))
-		return -EINVAL;
-	if ((u64)st.st_size > SYMSRC_MAX_COMPRESSED)
-		return -EFBIG;
-	buf = malloc(st.st_size ? st.st_size : 1);
-	if (!buf)
-		return -ENOMEM;
-	while (done < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + done, st.st_size - done);
-
-		if (n <= 0) {
-			free(buf);
-			return n < 0 ? -errno : -EIO;
-		}
-		done += n;
-	}
-	*out = buf;
-	*out_len = done;
-	return 0;
-}
 
 static int symsrc__init_elf(struct symsrc *ss)
 {
@@ -249,9 +63,9 @@ int symsrc__open_mem(struct symsrc *ss, void *buf, size_t len, const char *name)
 
 int symsrc__open(struct symsrc *ss, const char *path)
 {
-	int (*decompress)(const u8 *, size_t, u8 **, size_t *) = NULL;
-	u8 *raw = NULL, *image = NULL;
-	size_t raw_len = 0, image_len = 0;
+	enum decompress_kind kind;
+	u8 *image = NULL;
+	size_t image_len = 0;
 	struct stat st;
 	int fd, err;
 
@@ -272,13 +86,11 @@ int symsrc__open(struct symsrc *ss, const char *path)
 		return -EINVAL;
 	}
 	/* by magic, not name: a cached module's "elf" may be compressed */
-	decompress = compression__detect(fd);
-	if (decompress) {
-		err = read_whole_file(fd, &raw, &raw_len);
+	kind = decompress__fd_kind(fd);
+	if (kind != DECOMPRESS_NONE) {
+		err = (u64)st.st_size > SYMSRC_MAX_COMPRESSED ? -EFBIG :
+		      decompress__fd(fd, kind, SYMSRC_MAX_IMAGE, &image, &image_len);
 		close(fd);
-		if (!err)
-			err = decompress(raw, raw_len, &image, &image_len);
-		free(raw);
 		if (err) {
 			pr_warning("%s: cannot decompress: %s\n", path, strerror(-err));
 			return err;
@@ -599,7 +411,8 @@ int symsrc__open_debugdata(struct symsrc *ss, struct symsrc *out)
 	data = elf_rawdata(scn, NULL);
 	if (!data || !data->d_buf || !data->d_size)
 		return -ENOENT;
-	err = decompress__xz(data->d_buf, data->d_size, &image, &image_len);
+	err = decompress__mem(data->d_buf, data->d_size, DECOMPRESS_XZ, SYMSRC_MAX_IMAGE,
+			      &image, &image_len);
 	if (err) {
 		pr_warning("%s: bad .gnu_debugdata: %s\n", ss->name, strerror(-err));
 		return err;

@@ -69,19 +69,14 @@ static void print_upstream_line(const struct dso *dso, FILE *out)
 static void describe_cache(const struct machine *machine, const struct dso *dso,
 			   const char *hex, char *buf, size_t size)
 {
-	const char *dir = machine->load_opts.buildid_dir;
-	char def[PATH_MAX], link[PATH_MAX];
+	char dir[PATH_MAX], link[PATH_MAX];
 	struct stat st;
 
-	if (!dir) {
-		if (build_id_cache__dir(def, sizeof(def))) {
-			snprintf(buf, size, "cache: none ($HOME unset)");
-			return;
-		}
-		dir = def;
+	if (build_id_cache__dir_of(dir, sizeof(dir), machine->load_opts.buildid_dir)) {
+		snprintf(buf, size, "cache: none ($HOME unset)");
+		return;
 	}
-	if ((size_t)snprintf(link, sizeof(link), "%s/.build-id/%.2s/%s", dir, hex, hex + 2) >=
-	    sizeof(link) || lstat(link, &st) < 0)
+	if (build_id_cache__path(link, sizeof(link), dir, hex, "") || lstat(link, &st) < 0)
 		snprintf(buf, size, "cache: not in %s", dir);
 	else
 		snprintf(buf, size, "cache: entry unusable (see above)");

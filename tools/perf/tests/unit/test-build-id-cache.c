@@ -247,10 +247,66 @@ static void test_list_remove_purge(void **state)
 			 -EINVAL);
 }
 
+/* The one spelling of a .build-id link. */
+static void test_paths(void **state)
+{
+	const char *hex = "0123456789abcdef0123456789abcdef01234567";
+	char buf[PATH_MAX], small[16];
+
+	assert_int_equal(build_id_cache__path(buf, sizeof(buf), "/c", hex, ""), 0);
+	assert_string_equal(buf, "/c/.build-id/01/23456789abcdef0123456789abcdef01234567");
+	assert_int_equal(build_id_cache__path(buf, sizeof(buf), "/c", hex, "/elf"), 0);
+	assert_string_equal(buf, "/c/.build-id/01/23456789abcdef0123456789abcdef01234567/elf");
+	assert_int_equal(build_id_cache__path(buf, sizeof(buf), "/usr/lib/debug", "abcd",
+					      ".debug"), 0);
+	assert_string_equal(buf, "/usr/lib/debug/.build-id/ab/cd.debug");
+	assert_int_equal(build_id_cache__path(buf, sizeof(buf), NULL, "abcd", ""), 0);
+	assert_string_equal(buf, ".build-id/ab/cd");
+	/* a one-byte id: the link is the directory's empty name, as before */
+	assert_int_equal(build_id_cache__path(buf, sizeof(buf), "/c", "ab", ""), 0);
+	assert_string_equal(buf, "/c/.build-id/ab/");
+	assert_int_equal(build_id_cache__path(buf, sizeof(buf), "/c", "a", ""), -EINVAL);
+	assert_int_equal(build_id_cache__path(buf, sizeof(buf), "/c", "", ""), -EINVAL);
+	assert_int_equal(build_id_cache__path(small, sizeof(small), "/c", hex, ""),
+			 -ENAMETOOLONG);
+}
+
+/* Where the cache is: the caller's choice, $PERF_BUILDID_DIR, ~/.debug. */
+static void test_dir(void **state)
+{
+	const char *home = getenv("HOME");
+	char buf[PATH_MAX], small[16], *saved = home ? strdup(home) : NULL;
+
+	assert_int_equal(setenv("HOME", "/home/u", 1), 0);
+	assert_int_equal(unsetenv("PERF_BUILDID_DIR"), 0);
+	assert_int_equal(build_id_cache__dir(buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/home/u/.debug");
+	assert_int_equal(setenv("PERF_BUILDID_DIR", "/env", 1), 0);
+	assert_int_equal(build_id_cache__dir(buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/env");
+	assert_int_equal(build_id_cache__dir_of(buf, sizeof(buf), "/mine"), 0);
+	assert_string_equal(buf, "/mine");
+	assert_int_equal(build_id_cache__dir_of(buf, sizeof(buf), ""), 0);
+	assert_string_equal(buf, "/env");
+	assert_int_equal(build_id_cache__dir_of(small, 4, NULL), -ENAMETOOLONG);
+	assert_int_equal(setenv("PERF_BUILDID_DIR", "", 1), 0);
+	assert_int_equal(build_id_cache__dir(buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "/home/u/.debug");
+	assert_int_equal(unsetenv("PERF_BUILDID_DIR"), 0);
+	assert_int_equal(unsetenv("HOME"), 0);
+	assert_int_equal(build_id_cache__dir(buf, sizeof(buf)), -ENOENT);
+	assert_int_equal(build_id_cache__dir_of(buf, sizeof(buf), "/mine"), 0);
+	if (saved)
+		setenv("HOME", saved, 1);
+	free(saved);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_dir),
+		cmocka_unit_test(test_paths),
 		cmocka_unit_test_setup_teardown(test_store_layout, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_planted_symlinks, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_vdso_not_from_cwd, setup, teardown),
