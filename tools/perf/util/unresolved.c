@@ -245,10 +245,11 @@ int unresolved__print_recorded(const struct machine *machine, const struct perf_
 	/* Its copy was never made: only a build kept elsewhere can help. */
 	if (n_unsecured)
 		fprintf(out, "  next step for the %d file%s perf record could not secure: "
-			"'perf buildid-cache -a FILE' if you still have %s build (or serve it by "
+			"'perf buildid-cache -a FILE' if you still have %s (or serve %s by "
 			"debuginfod); next time keep old builds until the recording ends\n",
 			n_unsecured, n_unsecured == 1 ? "" : "s",
-			n_unsecured == 1 ? "that" : "those");
+			n_unsecured == 1 ? "that build" : "those builds",
+			n_unsecured == 1 ? "it" : "them");
 	if (n_unsecured == n)
 		return n + said;
 	/* debuginfod asked already: setting it up is not the next step */
