@@ -379,7 +379,7 @@ static int script__print_session(struct script *s, struct perf_session *session,
 		if (session->header.is_pipe)
 			unresolved__check_stream_ids(&s->machine, &session->header,
 						     "perf script", stderr);
-		unresolved__print(&s->machine, "perf script", stderr);
+		unresolved__print_recorded(&s->machine, &session->header, "perf script", stderr);
 	}
 	if (session->stats.nr_unordered_events)
 		pr_warning("%llu out of order events recorded.\n",

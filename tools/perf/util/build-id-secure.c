@@ -483,3 +483,24 @@ void build_id_secure__exit(struct build_id_secure *s)
 	pthread_mutex_destroy(&s->lock);
 	memset(s, 0, sizeof(*s));
 }
+
+/*
+ * The files it could not secure, for the perf.data header: the count and
+ * each named (path, id), in the order they were lost.  After the stop
+ * (and finish): the helper thread writes these fields.
+ */
+u64 build_id_secure__nr_lost(const struct build_id_secure *s)
+{
+	return s->gone;
+}
+
+int build_id_secure__for_each_lost(const struct build_id_secure *s,
+				   build_id_secure_lost_cb_t cb, void *priv)
+{
+	u32 i, named = s->gone < s->alloc_lost ? (u32)s->gone : s->alloc_lost;
+	int err = 0;
+
+	for (i = 0; i < named && !err; i++)
+		err = cb(priv, s->lost[i].path ? s->lost[i].path : "?", &s->lost[i].bid);
+	return err;
+}

@@ -131,4 +131,15 @@ void build_id_secure__print(const struct build_id_secure *s, FILE *out);
 
 void build_id_secure__exit(struct build_id_secure *s);
 
+/*
+ * After the stop and finish: how many ids were lost (gone before perf got
+ * hold of their file), and @cb per one named, with its path ("?" if that
+ * could not be kept); stops at and returns @cb's first non-zero return.
+ */
+typedef int (*build_id_secure_lost_cb_t)(void *priv, const char *path,
+					 const struct build_id *bid);
+u64 build_id_secure__nr_lost(const struct build_id_secure *s);
+int build_id_secure__for_each_lost(const struct build_id_secure *s,
+				   build_id_secure_lost_cb_t cb, void *priv);
+
 #endif

@@ -55,6 +55,8 @@ static const char * const feat_names[HEADER_LAST_FEATURE] = {
 
 const char *perf_header__feat_name(int feat)
 {
+	if (feat == HEADER_UNSECURED_BUILD_ID)
+		return "UNSECURED_BUILD_ID";
 	if (feat < 0 || feat >= HEADER_LAST_FEATURE)
 		return "unknown";
 	return feat_names[feat];
@@ -156,8 +158,9 @@ char *perf_header__feat_string(const struct perf_header *h, int feat)
 
 /* ---- build-id table ---------------------------------------------------- */
 
-int perf_header__add_build_id(struct perf_header *h, u16 cpumode, s32 pid,
-			      const u8 *build_id, u8 size, const char *filename)
+/* One entry in HEADER_BUILD_ID record layout, appended to @feat's section. */
+static int build_id_entry__append(struct perf_header *h, int feat, u16 cpumode, s32 pid,
+				  const u8 *build_id, u8 size, const char *filename)
 {
 	size_t name_len = PERF_ALIGN(strlen(filename) + 1, NAME_ALIGN);
 	struct perf_record_header_build_id *ev;
@@ -176,9 +179,15 @@ int perf_header__add_build_id(struct perf_header *h, u16 cpumode, s32 pid,
 	memcpy(ev->data, build_id, size);
 	ev->size = size;
 	strcpy(ev->filename, filename);
-	err = perf_header__append_feat(h, HEADER_BUILD_ID, ev, total);
+	err = perf_header__append_feat(h, feat, ev, total);
 	free(ev);
 	return err;
+}
+
+int perf_header__add_build_id(struct perf_header *h, u16 cpumode, s32 pid,
+			      const u8 *build_id, u8 size, const char *filename)
+{
+	return build_id_entry__append(h, HEADER_BUILD_ID, cpumode, pid, build_id, size, filename);
 }
 
 /*
@@ -209,28 +218,35 @@ static const char *build_id_entry__check(const struct perf_record_header_build_i
 	return NULL;
 }
 
+/* What a walk over build-id entries skipped, for its caller to say once. */
+struct build_id_walk {
+	u64 max_nr;			/* entries to look at, at most */
+	u64 nr_seen;			/* good and bad */
+	u64 nr_good;
+	unsigned int nr_bad;
+	u64 bad_off;			/* of the first bad one */
+	const char *why;		/* what was wrong with it */
+	bool rest_lost;			/* a size that cannot be trusted ended the walk */
+	u64 end_off;			/* where the last entry looked at ends */
+};
+
 /*
  * One bad entry loses that entry, not the table: an entry whose size
  * still delimits it is skipped, one whose size does not ends the walk.
- * Either way the reader is told once, and the entries read stand.
+ * Bounded by @size and w->max_nr; returns the first non-zero @cb return.
  */
-int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb, void *priv)
+static int build_id_entries__walk(const char *p, u64 size, build_id_cb_t cb, void *priv,
+				  struct build_id_walk *w)
 {
-	const char *p, *why = NULL;
-	u64 size, off = 0, bad_off = 0;
-	unsigned int nr_bad = 0;
-	bool rest_lost = false;
+	u64 off = 0;
 	void *buf;
 	int err = 0;
 
-	p = perf_header__feat(h, HEADER_BUILD_ID, &size);
-	if (!p)
-		return 0;
 	/* Entries are not 8-aligned (36 + 64n bytes): walk aligned copies. */
 	buf = malloc(MAX_RECORD_SIZE + 1);
 	if (!buf)
 		return -ENOMEM;
-	while (off < size) {
+	while (off < size && w->nr_seen < w->max_nr) {
 		const struct perf_record_header_build_id *ev = buf;
 		u64 len = size - off < MAX_RECORD_SIZE ? size - off : MAX_RECORD_SIZE;
 		const char *bad;
@@ -239,18 +255,20 @@ int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb
 		memcpy(buf, p + off, len);
 		esz = build_id_entry__size(ev, len);
 		bad = esz ? build_id_entry__check(ev, esz) : "entry size past the section's end";
+		w->nr_seen++;
 		if (bad) {
-			if (!nr_bad++) {
-				why = bad;
-				bad_off = off;
+			if (!w->nr_bad++) {
+				w->why = bad;
+				w->bad_off = off;
 			}
 			if (!esz) {
-				rest_lost = true;
+				w->rest_lost = true;
 				break;
 			}
 			off += esz;
 			continue;
 		}
+		w->nr_good++;
 		err = cb(priv, ev, ev->data,
 			 ev->header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE ? ev->size : PERF_BUILD_ID_MAX,
 			 ev->filename);
@@ -258,12 +276,178 @@ int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb
 			break;
 		off += esz;
 	}
+	w->end_off = off;
 	free(buf);
-	if (nr_bad)
-		pr_warning("BUILD_ID feature: %u bad entr%s skipped (at offset %#llx: %s)%s\n",
-			   nr_bad, nr_bad == 1 ? "y" : "ies", (unsigned long long)bad_off, why,
-			   rest_lost ? ", and the rest of the table with it" : "");
 	return err;
+}
+
+/* Either way the reader is told once, and the entries read stand. */
+int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb, void *priv)
+{
+	struct build_id_walk w = { .max_nr = UINT64_MAX };
+	const char *p;
+	u64 size;
+	int err;
+
+	p = perf_header__feat(h, HEADER_BUILD_ID, &size);
+	if (!p)
+		return 0;
+	err = build_id_entries__walk(p, size, cb, priv, &w);
+	if (w.nr_bad)
+		pr_warning("BUILD_ID feature: %u bad entr%s skipped (at offset %#llx: %s)%s\n",
+			   w.nr_bad, w.nr_bad == 1 ? "y" : "ies", (unsigned long long)w.bad_off,
+			   w.why, w.rest_lost ? ", and the rest of the table with it" : "");
+	return err;
+}
+
+/* ---- UNSECURED_BUILD_ID ------------------------------------------------ */
+
+int perf_header__begin_unsecured(struct perf_header *h, u64 nr_lost)
+{
+	struct unsecured_build_id_header uh = { .nr_lost = nr_lost };
+
+	return perf_header__set_feat(h, HEADER_UNSECURED_BUILD_ID, &uh, sizeof(uh));
+}
+
+int perf_header__add_unsecured(struct perf_header *h, const u8 *build_id, u8 size,
+			       const char *filename)
+{
+	struct perf_header_feat_sec *sec = &h->feat[HEADER_UNSECURED_BUILD_ID];
+	struct unsecured_build_id_header uh;
+	int err;
+
+	if (!sec->data || sec->size < sizeof(uh))
+		return -EINVAL;
+	/* pid -1: the host, as upstream's BUILD_ID entries say it */
+	err = build_id_entry__append(h, HEADER_UNSECURED_BUILD_ID, PERF_RECORD_MISC_USER, -1,
+				     build_id, size, filename);
+	if (err)
+		return err;
+	memcpy(&uh, sec->data, sizeof(uh));
+	uh.nr++;
+	if (uh.nr_lost < uh.nr)
+		uh.nr_lost = uh.nr;
+	memcpy(sec->data, &uh, sizeof(uh));
+	return 0;
+}
+
+/* The section's header, if it has room for one. */
+static const char *unsecured__header(const struct perf_header *h,
+				     struct unsecured_build_id_header *uh, u64 *size)
+{
+	const char *p = perf_header__feat(h, HEADER_UNSECURED_BUILD_ID, size);
+
+	if (!p || *size < sizeof(*uh))
+		return NULL;
+	memcpy(uh, p, sizeof(*uh));
+	return p;
+}
+
+int perf_header__unsecured_nr(const struct perf_header *h, u64 *nr_lost)
+{
+	struct unsecured_build_id_header uh;
+	u64 size;
+
+	if (!perf_header__has_feat(h, HEADER_UNSECURED_BUILD_ID))
+		return -ENOENT;
+	if (!unsecured__header(h, &uh, &size) || uh.nr_lost < uh.nr)
+		return -EINVAL;
+	*nr_lost = uh.nr_lost;
+	return 0;
+}
+
+int perf_header__for_each_unsecured(const struct perf_header *h, build_id_cb_t cb, void *priv)
+{
+	struct unsecured_build_id_header uh;
+	struct build_id_walk w = { 0 };
+	const char *p;
+	u64 size;
+
+	p = unsecured__header(h, &uh, &size);
+	if (!p)
+		return 0;
+	w.max_nr = uh.nr;
+	return build_id_entries__walk(p + sizeof(uh), size - sizeof(uh), cb, priv, &w);
+}
+
+static int unsecured__look(void *priv, const struct perf_record_header_build_id *ev,
+			   const u8 *build_id, u8 size, const char *filename)
+{
+	return 0;
+}
+
+static int unsecured__keep(void *priv, const struct perf_record_header_build_id *ev,
+			   const u8 *build_id, u8 size, const char *filename)
+{
+	return perf_header__add_unsecured(priv, build_id, size, filename);
+}
+
+/* Why a walked section is not what its header says, or NULL. */
+static const char *unsecured__damage(const struct unsecured_build_id_header *uh,
+				     const struct build_id_walk *w, u64 entries_size)
+{
+	if (w->nr_bad)
+		return w->why;
+	if (w->nr_seen < uh->nr)
+		return "fewer entries than it counts";
+	if (w->end_off != entries_size)
+		return "bytes past its entries";
+	if (uh->nr_lost < uh->nr)
+		return "lost count below its entries";
+	return NULL;
+}
+
+/*
+ * Read once, checked once: a damaged section is said in one line and
+ * rebuilt from its good entries (or dropped, without room for a header),
+ * so that its readers later walk a section that holds what it says.
+ */
+void perf_header__check_unsecured(struct perf_header *h, const char *path)
+{
+	struct perf_header_feat_sec *sec = &h->feat[HEADER_UNSECURED_BUILD_ID];
+	struct unsecured_build_id_header uh;
+	struct build_id_walk w = { 0 };
+	struct perf_header good;
+	const char *p, *why;
+	u64 size;
+	int err;
+
+	if (!sec->data)
+		return;
+	p = unsecured__header(h, &uh, &size);
+	if (!p) {
+		pr_warning("%s: UNSECURED_BUILD_ID feature too short for its header, ignored\n",
+			   path);
+		perf_header__set_feat(h, HEADER_UNSECURED_BUILD_ID, NULL, 0);
+		return;
+	}
+	w.max_nr = uh.nr;
+	err = build_id_entries__walk(p + sizeof(uh), size - sizeof(uh), unsecured__look, NULL,
+				     &w);
+	why = err ? NULL : unsecured__damage(&uh, &w, size - sizeof(uh));
+	if (!err && !why)
+		return;
+	/* Only this feature is set in @good: it takes that section over. */
+	perf_header__init(&good);
+	if (!err)
+		err = perf_header__begin_unsecured(&good, uh.nr_lost);
+	if (!err) {
+		struct build_id_walk again = { .max_nr = uh.nr };
+
+		err = build_id_entries__walk(p + sizeof(uh), size - sizeof(uh), unsecured__keep,
+					     &good, &again);
+	}
+	if (err) {
+		pr_warning("%s: UNSECURED_BUILD_ID feature not checked (%s), ignored\n", path,
+			   strerror(-err));
+		perf_header__exit(&good);
+		perf_header__set_feat(h, HEADER_UNSECURED_BUILD_ID, NULL, 0);
+		return;
+	}
+	pr_warning("%s: UNSECURED_BUILD_ID feature damaged (%s): %llu of its %u entries kept\n",
+		   path, why, (unsigned long long)w.nr_good, uh.nr);
+	free(sec->data);
+	*sec = good.feat[HEADER_UNSECURED_BUILD_ID];
 }
 
 /* ---- pipe mode: header records ------------------------------------- */
@@ -305,7 +489,8 @@ int perf_header__process_user_record(struct perf_header *h, struct evlist *evlis
 		if (feat >= HEADER_LAST_FEATURE && feat < HEADER_FEAT_BITS &&
 		    size == sizeof(event->feat))
 			return 1;
-		if (feat >= HEADER_FEAT_BITS)
+		/* File mode only (see header.h): a stream carrying it is not ours. */
+		if (feat >= HEADER_FEAT_BITS || feat == HEADER_UNSECURED_BUILD_ID)
 			return 1;
 		return perf_header__set_feat(h, feat, event->feat.data,
 					     size - sizeof(event->feat)) ?: 1;

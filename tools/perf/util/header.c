@@ -185,6 +185,7 @@ static void perf_header__read_features(struct perf_header *h, struct perf_data *
 		h->feat[feat].data = buf;
 		h->feat[feat].size = s->size;
 	}
+	perf_header__check_unsecured(h, data->path);
 out:
 	free(sec);
 }
@@ -531,6 +532,9 @@ int perf_header__write_pipe(const struct perf_header *h, const struct evlist *ev
 		const struct perf_header_feat_sec *s = &h->feat[feat];
 
 		if (!s->data || feat == HEADER_BUILD_ID || feat == HEADER_TRACING_DATA)
+			continue;
+		/* A stream's reader fails on a feature id it does not know (6.1 does). */
+		if (feat == HEADER_UNSECURED_BUILD_ID)
 			continue;
 		if (s->size > MAX_RECORD_SIZE - sizeof(struct perf_record_header_feature)) {
 			pr_warning("%s: feature %s too big for a pipe record, not written\n",

@@ -55,6 +55,23 @@ enum perf_header_feat {
 	HEADER_FEAT_BITS	= 256,
 };
 
+/*
+ * Ours, not upstream's: the build-ids perf record saw but could not secure
+ * (the file was gone before it got hold of it), so a later analysis learns
+ * why their frames cannot resolve.  The last bit of the bitmap, as far as
+ * it can be from mainline's numbers, which grow from 1 one at a time
+ * (Documentation/mmap3-abi.txt says why and gives the layout).  File mode
+ * only: a stream's reader (upstream's too) fails on an unknown feature id.
+ */
+#define HEADER_UNSECURED_BUILD_ID	(HEADER_FEAT_BITS - 1)
+
+/* Its section: this, then @nr entries laid out as BUILD_ID's. */
+struct unsecured_build_id_header {
+	u32 nr;			/* entries that follow */
+	u32 flags;		/* 0; a reader ignores bits it does not know */
+	u64 nr_lost;		/* ids record could not secure (>= nr: some unnamed) */
+};
+
 struct perf_file_section {
 	u64 offset;
 	u64 size;
@@ -124,8 +141,31 @@ int perf_header__add_build_id(struct perf_header *h, u16 cpumode, s32 pid,
 			      const u8 *build_id, u8 size, const char *filename);
 typedef int (*build_id_cb_t)(void *priv, const struct perf_record_header_build_id *ev,
 			     const u8 *build_id, u8 size, const char *filename);
-/* Walk the table, validating every entry; stops at the first bad one. */
+/*
+ * Walk the table, validating every entry: a bad entry is skipped (or, if
+ * its size cannot be trusted, ends the walk), said in one warning.
+ */
 int perf_header__for_each_build_id(const struct perf_header *h, build_id_cb_t cb, void *priv);
+
+/*
+ * UNSECURED_BUILD_ID: begin sets the section to its header alone (@nr_lost
+ * ids lost in all); add appends one named (id, path) and counts it.
+ */
+int perf_header__begin_unsecured(struct perf_header *h, u64 nr_lost);
+int perf_header__add_unsecured(struct perf_header *h, const u8 *build_id, u8 size,
+			       const char *filename);
+/*
+ * Its header: 0 with *@nr_lost (at least the entries' count), -ENOENT when
+ * the file has no such section, -EINVAL when it is malformed (warned once).
+ */
+int perf_header__unsecured_nr(const struct perf_header *h, u64 *nr_lost);
+/* Its entries, each validated as BUILD_ID's are; at most the header's nr. */
+int perf_header__for_each_unsecured(const struct perf_header *h, build_id_cb_t cb, void *priv);
+/*
+ * After reading @path's features: a damaged section is said once and kept
+ * with its good entries only (dropped without room for its header).
+ */
+void perf_header__check_unsecured(struct perf_header *h, const char *path);
 
 /*
  * EVENT_DESC feature: u32 nr, u32 attr_size, then per event the attr,

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <sys/utsname.h>
 #include "record-features.h"
+#include "build-id-secure.h"
 
 #define NAME_ALIGN	64
 
@@ -200,4 +201,27 @@ int record_features__sample_time(struct perf_header *h, u64 first, u64 last)
 	u64 t[2] = { first, last };
 
 	return perf_header__set_feat(h, HEADER_SAMPLE_TIME, t, sizeof(t));
+}
+
+static int unsecured__add(void *priv, const char *path, const struct build_id *bid)
+{
+	return perf_header__add_unsecured(priv, bid->data, bid->size, path);
+}
+
+/*
+ * The stderr line names them as they are lost; the file keeps the same
+ * list, so that whoever reads it later learns why those frames cannot
+ * resolve.  Nothing lost, no section (upstream's files look the same).
+ */
+int record_features__unsecured(struct perf_header *h, const struct build_id_secure *s)
+{
+	u64 nr = build_id_secure__nr_lost(s);
+	int ret;
+
+	if (!nr)
+		return perf_header__set_feat(h, HEADER_UNSECURED_BUILD_ID, NULL, 0);
+	ret = perf_header__begin_unsecured(h, nr);
+	if (!ret)
+		ret = build_id_secure__for_each_lost(s, unsecured__add, h);
+	return ret;
 }

@@ -255,6 +255,14 @@ int record__end_file(struct record *rec)
 	}
 	if (!r && rec->samples)
 		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);
+	/*
+	 * Once the securer is joined (not at a --switch-output rotation): the
+	 * last file names every id lost.  A failure costs that section only.
+	 */
+	if (!r && !rec->securing && record_features__unsecured(&rec->header, &rec->secure))
+		pr_warning("%s: the build-ids perf record could not secure are not in its "
+			   "header (out of memory); the warning above names them\n",
+			   rec->data.path);
 	/* With a full disk this fails too; the header then says size 0. */
 	if (!r)
 		r = perf_header__write_end(&rec->header, &rec->evlist, &rec->data,

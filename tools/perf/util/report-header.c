@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf report --header / --header-only: the part of upstream's header
- * listing that comes from the file layout and the string features.
+ * listing that comes from the file layout and the string features, and
+ * our UNSECURED_BUILD_ID list (one "#" line, then one per id and path).
  * Sections upstream decodes further (event attrs, topologies, caches,
  * sample times...) are not printed; Documentation/perf-report.txt says so.
  */
@@ -10,6 +11,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "report-header.h"
+#include "build-id.h"
 #include "session.h"
 
 /* A perf string: u32 length (with padding), then the NUL-padded text. */
@@ -64,6 +66,41 @@ static void print_cmdline(const struct perf_session *session, FILE *fp)
 	fputc('\n', fp);
 }
 
+struct unsecured_print {
+	FILE *fp;
+	u64 shown;
+};
+
+static int print_unsecured_one(void *priv, const struct perf_record_header_build_id *ev,
+			       const u8 *build_id, u8 size, const char *filename)
+{
+	struct unsecured_print *u = priv;
+	char hex[SBUILD_ID_SIZE];
+	struct build_id bid;
+
+	build_id__init(&bid, build_id, size);
+	build_id__sprintf(&bid, hex);
+	fprintf(u->fp, "#   %s %s\n", hex, filename);
+	u->shown++;
+	return 0;
+}
+
+/* Ours (UNSECURED_BUILD_ID): the files record saw but could not secure. */
+static void print_unsecured(const struct perf_session *session, FILE *fp)
+{
+	struct unsecured_print u = { .fp = fp };
+	u64 nr_lost;
+
+	if (perf_header__unsecured_nr(&session->header, &nr_lost))
+		return;
+	fprintf(fp, "# unsecured build-ids : %llu (mapped files gone before perf record could "
+		"copy them)\n", (unsigned long long)nr_lost);
+	perf_header__for_each_unsecured(&session->header, print_unsecured_one, &u);
+	if (nr_lost > u.shown)
+		fprintf(fp, "#   and %llu not named (perf record was out of memory)\n",
+			(unsigned long long)(nr_lost - u.shown));
+}
+
 void report__print_header(const struct perf_session *session, FILE *fp)
 {
 	const struct perf_header *h = &session->header;
@@ -84,5 +121,6 @@ void report__print_header(const struct perf_session *session, FILE *fp)
 	print_string_feat(session, HEADER_CPUDESC, "cpudesc", fp);
 	print_string_feat(session, HEADER_CPUID, "cpuid", fp);
 	print_cmdline(session, fp);
+	print_unsecured(session, fp);
 	fprintf(fp, "# ========\n#\n");
 }

@@ -311,7 +311,7 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 		if (session->header.is_pipe)
 			unresolved__check_stream_ids(&rh.machine, &session->header,
 						     "perf report", stderr);
-		unresolved__print(&rh.machine, "perf report", stderr);
+		unresolved__print_recorded(&rh.machine, &session->header, "perf report", stderr);
 		callchain_stats__print(&rh.cursor.stats, "perf report", opts->verbose);
 	}
 	if (!err && damaged)

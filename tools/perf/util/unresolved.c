@@ -120,7 +120,60 @@ static const char *debuginfod_state(const struct machine *machine)
 	return urls && *urls ? "unavailable" : "not configured";
 }
 
-static void print_dso_line(const struct machine *machine, const struct dso *dso, FILE *out)
+/*
+ * The ids the file says perf record could not secure (its
+ * UNSECURED_BUILD_ID section), sorted for lookup by each DSO's id.
+ */
+struct unsecured_ids {
+	struct build_id *ids;
+	size_t nr, alloc;
+};
+
+static int bid_cmp(const void *a, const void *b)
+{
+	const struct build_id *x = a, *y = b;
+
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return memcmp(x->data, y->data, x->size);
+}
+
+static int unsecured_ids__add(void *priv, const struct perf_record_header_build_id *ev,
+			      const u8 *build_id, u8 size, const char *filename)
+{
+	struct unsecured_ids *u = priv;
+
+	if (u->nr == u->alloc) {
+		size_t n = u->alloc ? u->alloc * 2 : 16;
+		struct build_id *ni = realloc(u->ids, n * sizeof(*ni));
+
+		if (!ni)
+			return -ENOMEM;
+		u->ids = ni;
+		u->alloc = n;
+	}
+	build_id__init(&u->ids[u->nr++], build_id, size);
+	return 0;
+}
+
+/* Out of memory: the list is partial, so a DSO is merely not flagged. */
+static void unsecured_ids__load(struct unsecured_ids *u, const struct perf_header *h)
+{
+	if (!h)
+		return;
+	perf_header__for_each_unsecured(h, unsecured_ids__add, u);
+	if (u->nr)
+		qsort(u->ids, u->nr, sizeof(*u->ids), bid_cmp);
+}
+
+static bool unsecured_ids__has(const struct unsecured_ids *u, const struct dso *dso)
+{
+	return u->nr && dso__has_build_id(dso) &&
+	       bsearch(&dso->id.bid, u->ids, u->nr, sizeof(*u->ids), bid_cmp);
+}
+
+static void print_dso_line(const struct machine *machine, const struct dso *dso,
+			   bool unsecured, FILE *out)
 {
 	char hex[SBUILD_ID_SIZE], cache[PATH_MAX + 32], path[PATH_MAX + 64];
 
@@ -132,15 +185,23 @@ static void print_dso_line(const struct machine *machine, const struct dso *dso,
 	}
 	build_id__sprintf(&dso->id.bid, hex);
 	describe_cache(machine, dso, hex, cache, sizeof(cache));
-	fprintf(out, "  %s %s: %s; %s; debuginfod: %s\n", dso->long_name, hex, cache, path,
-		debuginfod_state(machine));
+	fprintf(out, "  %s %s: %s%s; %s; debuginfod: %s\n", dso->long_name, hex,
+		unsecured ? "perf record could not secure this file (gone before it could copy "
+			    "it); " : "", cache, path, debuginfod_state(machine));
 }
 
 int unresolved__print(const struct machine *machine, const char *cmd, FILE *out)
 {
+	return unresolved__print_recorded(machine, NULL, cmd, out);
+}
+
+int unresolved__print_recorded(const struct machine *machine, const struct perf_header *h,
+			       const char *cmd, FILE *out)
+{
 	const struct dsos *dsos = &machine->dsos;
+	struct unsecured_ids u = { 0 };
 	size_t i;
-	int n = 0, said = 0, shown = 0;
+	int n = 0, said = 0, shown = 0, n_unsecured = 0;
 	bool with_id = false;
 
 	for (i = 0; i < dsos->nr; i++) {
@@ -157,16 +218,35 @@ int unresolved__print(const struct machine *machine, const char *cmd, FILE *out)
 	}
 	if (!n)
 		return said;
+	unsecured_ids__load(&u, h);
 	fprintf(out, "%s: no symbols for %d DSO%s with samples%s:\n", cmd, n + said,
 		n + said == 1 ? "" : "s", said ? " (those debuginfod failed on are named above)" : "");
-	for (i = 0; i < dsos->nr && shown < UNRESOLVED_MAX_LINES; i++) {
-		if (!dso__counts(machine, dsos->entries[i]) || dsos->entries[i]->debuginfod_said)
+	for (i = 0; i < dsos->nr; i++) {
+		const struct dso *dso = dsos->entries[i];
+		bool unsecured;
+
+		if (!dso__counts(machine, dso) || dso->debuginfod_said)
 			continue;
-		print_dso_line(machine, dsos->entries[i], out);
-		shown++;
+		unsecured = unsecured_ids__has(&u, dso);
+		n_unsecured += unsecured;
+		if (shown < UNRESOLVED_MAX_LINES) {
+			print_dso_line(machine, dso, unsecured, out);
+			shown++;
+		}
 	}
+	free(u.ids);
 	if (n > shown)
 		fprintf(out, "  and %d more\n", n - shown);
+	/* Its copy was never made: only a build kept elsewhere can help. */
+	if (n_unsecured)
+		fprintf(out, "  next step for the %d file%s perf record could not secure: "
+			"'perf buildid-cache -a FILE' if you still have %s (or serve %s by "
+			"debuginfod); next time keep old builds until the recording ends\n",
+			n_unsecured, n_unsecured == 1 ? "" : "s",
+			n_unsecured == 1 ? "that build" : "those builds",
+			n_unsecured == 1 ? "it" : "them");
+	if (n_unsecured == n)
+		return n + said;
 	/* debuginfod asked already: setting it up is not the next step */
 	if (with_id && strcmp(debuginfod_state(machine), "not configured"))
 		fprintf(out, "  next step: 'perf buildid-list --store' on the recording host\n");

@@ -33,6 +33,13 @@ struct perf_header;
  * Returns the number of DSOs without symbols.
  */
 int unresolved__print(const struct machine *machine, const char *cmd, FILE *out);
+/*
+ * The same, with the file's header @h (may be NULL): a DSO whose id is in
+ * its UNSECURED_BUILD_ID list is said to be a file perf record could not
+ * secure, with the next step for those (a build the user kept).
+ */
+int unresolved__print_recorded(const struct machine *machine, const struct perf_header *h,
+			       const char *cmd, FILE *out);
 
 /*
  * A stream without build-ids in its MMAP records names them at its end:

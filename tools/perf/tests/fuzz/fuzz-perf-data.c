@@ -94,6 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
 	};
 	struct perf_session session;
 	struct perf_data data;
+	u64 nr_lost;
 	int fd, feat;
 
 	fd = memfd_create("fuzz-perf-data", 0);
@@ -119,6 +120,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
 		free(str);
 	}
 	perf_header__for_each_build_id(&session.header, t_build_id, &t);
+	/* Ours: checked at read, then walked as report --header and its summary do. */
+	if (!perf_header__unsecured_nr(&session.header, &nr_lost))
+		t.sum += nr_lost;
+	perf_header__for_each_unsecured(&session.header, t_build_id, &t);
 	perf_session__close(&session);
 out:
 	close(fd);

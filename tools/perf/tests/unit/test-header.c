@@ -261,6 +261,109 @@ static void test_pipe_round_trip(void **state)
 	unlink(t.path);
 }
 
+/* UNSECURED_BUILD_ID: written in file mode, read back, never in a stream. */
+static void fill_unsecured(struct perf_header *h)
+{
+	perf_header__init(h);
+	assert_int_equal(perf_header__set_feat_string(h, HEADER_HOSTNAME, "testhost"), 0);
+	assert_int_equal(perf_header__begin_unsecured(h, 3), 0);
+	assert_int_equal(perf_header__add_unsecured(h, bid_sha1, 20, "/srv/app"), 0);
+	assert_int_equal(perf_header__add_unsecured(h, bid_md5, 16, "/srv/libx.so"), 0);
+}
+
+static void test_unsecured(void **state)
+{
+	struct counter c = { .tool = { .event = count_event, .comm = count_comm,
+				       .header_done = count_header_done } };
+	struct bid_seen seen = { 0 };
+	struct perf_session session;
+	struct perf_data out, in;
+	struct perf_header h;
+	struct evlist el;
+	struct tmpfile t;
+	u64 nr_lost = 0;
+	char recs[64];
+	size_t len = some_records(recs);
+
+	tmpfile__make(&t);
+	make_evlist(&el);
+	fill_unsecured(&h);
+	write_file(t.path, &el, &h);
+	perf_header__exit(&h);
+	assert_int_equal(perf_data__open(&in, t.path, PERF_DATA_READ, false), 0);
+	assert_int_equal(perf_session__open(&session, &in), 0);
+	assert_int_equal(perf_header__unsecured_nr(&session.header, &nr_lost), 0);
+	assert_int_equal(nr_lost, 3);
+	assert_int_equal(perf_header__for_each_unsecured(&session.header, collect_bid, &seen), 0);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(seen.names[0], "/srv/app");
+	assert_memory_equal(seen.ids[0], bid_sha1, 20);
+	assert_string_equal(seen.names[1], "/srv/libx.so");
+	assert_int_equal(seen.sizes[1], 16);
+	/* not a BUILD_ID entry: buildid-list stays upstream's */
+	seen.n = 0;
+	assert_int_equal(perf_header__for_each_build_id(&session.header, collect_bid, &seen), 0);
+	assert_int_equal(seen.n, 0);
+	perf_session__close(&session);
+	perf_data__close(&in);
+	unlink(t.path);
+
+	/* A stream: upstream fails on an unknown feature id, so it is left out. */
+	fill_unsecured(&h);
+	assert_int_equal(perf_data__open(&out, t.path, PERF_DATA_WRITE, true), 0);
+	out.is_pipe = true;
+	assert_int_equal(perf_header__write_pipe(&h, &el, &out), 0);
+	assert_int_equal(perf_data__write(&out, recs, len), 0);
+	perf_data__close(&out);
+	perf_header__exit(&h);
+	assert_int_equal(perf_data__open(&in, t.path, PERF_DATA_READ, false), 0);
+	assert_int_equal(perf_session__open(&session, &in), 0);
+	assert_int_equal(perf_session__process_events(&session, &c.tool), 0);
+	/* HOSTNAME and the end mark */
+	assert_int_equal(session.stats.nr_events[PERF_RECORD_HEADER_FEATURE], 2);
+	assert_int_equal(perf_header__unsecured_nr(&session.header, &nr_lost), -ENOENT);
+	perf_session__close(&session);
+	perf_data__close(&in);
+	unlink(t.path);
+	evlist__exit(&el);
+}
+
+/* A damaged section is cut to its good entries; one too short is dropped. */
+static void test_unsecured_damaged(void **state)
+{
+	struct bid_seen seen = { 0 };
+	struct unsecured_build_id_header uh;
+	struct perf_header h;
+	u64 size, nr_lost = 0;
+	char *copy;
+	const char *p;
+
+	fill_unsecured(&h);
+	p = perf_header__feat(&h, HEADER_UNSECURED_BUILD_ID, &size);
+	copy = malloc(size + 8);
+	assert_non_null(copy);
+	memcpy(copy, p, size);
+	memcpy(&uh, copy, sizeof(uh));
+	uh.nr = 1000000;		/* more than it holds */
+	uh.nr_lost = 1;			/* fewer than it holds */
+	memcpy(copy, &uh, sizeof(uh));
+	memset(copy + size, 0xff, 8);	/* and stray bytes */
+	assert_int_equal(perf_header__set_feat(&h, HEADER_UNSECURED_BUILD_ID, copy, size + 8), 0);
+	free(copy);
+	perf_header__check_unsecured(&h, "test");
+	assert_int_equal(perf_header__unsecured_nr(&h, &nr_lost), 0);
+	assert_int_equal(nr_lost, 2);
+	assert_int_equal(perf_header__for_each_unsecured(&h, collect_bid, &seen), 0);
+	assert_int_equal(seen.n, 2);
+	assert_string_equal(seen.names[1], "/srv/libx.so");
+
+	assert_int_equal(perf_header__set_feat(&h, HEADER_UNSECURED_BUILD_ID, "short", 5), 0);
+	perf_header__check_unsecured(&h, "test");
+	assert_false(perf_header__has_feat(&h, HEADER_UNSECURED_BUILD_ID));
+	assert_int_equal(perf_header__unsecured_nr(&h, &nr_lost), -ENOENT);
+	perf_header__exit(&h);
+}
+
 static void patch_u64(const char *path, u64 off, u64 val)
 {
 	FILE *f = fopen(path, "r+");
@@ -453,6 +556,8 @@ int main(void)
 		cmocka_unit_test(test_killed_writer),
 		cmocka_unit_test(test_magic),
 		cmocka_unit_test(test_attr_sizes),
+		cmocka_unit_test(test_unsecured),
+		cmocka_unit_test(test_unsecured_damaged),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
