@@ -110,6 +110,21 @@ int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
 	return 1;
 }
 
+int buildid_table__add_file(struct buildid_table *t, const char *path, u32 maj, u32 min,
+			    u64 ino, u64 ino_generation)
+{
+	u8 key[PERF_BUILD_ID_MAX];
+	u32 gen = (u32)ino_generation;
+
+	_Static_assert(sizeof(maj) + sizeof(min) + sizeof(ino) + sizeof(gen) == sizeof(key),
+		       "the file key fills an id's room");
+	memcpy(key, &maj, 4);
+	memcpy(key + 4, &min, 4);
+	memcpy(key + 8, &ino, 8);
+	memcpy(key + 16, &gen, 4);
+	return buildid_table__add(t, path, PERF_RECORD_MISC_USER, key, sizeof(key));
+}
+
 bool buildid_table__skip_path(const char *path)
 {
 	if (!*path || !strcmp(path, "//anon") || !strncmp(path, "/memfd:", 7) ||

@@ -37,6 +37,16 @@ int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
 		       const u8 *build_id, u8 size);
 
 /*
+ * The userspace mode's first sights: @t a set of its own (never written
+ * out), keyed by @path and what an MMAP2 record says of the file (maj,
+ * min, ino and the generation's low 32 bits, which is all the kernel
+ * keeps), packed where an id would go: a binary replaced at its path is
+ * a new file, seen again.  1 if added, 0 if there, -ENOMEM.
+ */
+int buildid_table__add_file(struct buildid_table *t, const char *path, u32 maj, u32 min,
+			    u64 ino, u64 ino_generation);
+
+/*
  * The build-id of a file / of the running kernel (/sys/kernel/notes) into
  * @out (PERF_BUILD_ID_MAX bytes).  Returns its size or -errno; quiet.
  */

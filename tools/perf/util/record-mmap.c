@@ -64,6 +64,11 @@ static int record__inspect(void *priv, const union perf_event *event,
 			break;
 		if (!info.has_build_id && buildid_table__skip_path(info.filename))
 			break;
+		if (rec->src == BUILDID_SRC_USERSPACE) {
+			if (record__userspace_map(rec, &info))
+				return -ENOMEM;
+			break;
+		}
 		added = buildid_table__add(&rec->table, info.filename,
 					   event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
 					   info.build_id, info.has_build_id ? info.build_id_size : 0);
@@ -85,6 +90,33 @@ static int record__inspect(void *priv, const union perf_event *event,
 		break;
 	}
 	return ret;
+}
+
+int record__userspace_map(struct record *rec, const struct perf_mmap_info *info)
+{
+	u16 cpumode = info->misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	struct proc_map_ident id;
+	int ret;
+
+	if (!rec->securing || cpumode != PERF_RECORD_MISC_USER || !info->has_inode ||
+	    info->filename[0] != '/')
+		goto by_path;
+	/* Keyed by the inode too: a binary replaced at its path is seen again. */
+	ret = buildid_table__add_file(&rec->map_seen, info->filename, info->maj, info->min,
+				      info->ino, info->ino_generation);
+	if (ret <= 0)
+		return ret;
+	id.maj = info->maj;
+	id.min = info->min;
+	id.ino = info->ino;
+	id.ino_generation = info->ino_generation;
+	ret = build_id_secure__queue_map(&rec->secure, info->pid, info->start,
+					 info->start + info->len, info->pgoff, info->filename, &id);
+	/* Queue full: said at the end; the path is read then, as without it. */
+	if (ret != -ENOSPC)
+		return ret;
+by_path:
+	return buildid_table__add(&rec->table, info->filename, cpumode, NULL, 0) < 0 ? -ENOMEM : 0;
 }
 
 static const struct perf_mmap_ops record_mmap_ops = {

@@ -168,8 +168,16 @@ void record__secure_start(struct record *rec)
 	bool hold = rec->opts.no_buildid;
 	int ret;
 
-	if (rec->opts.no_buildid_cache || build_id_cache__dir(dir, sizeof(dir)))
-		return;
+	if (rec->opts.no_buildid_cache || build_id_cache__dir(dir, sizeof(dir))) {
+		/*
+		 * Without a cache, the userspace mode still has each id read
+		 * from the mapped file at first sight (copying nothing): by
+		 * the end its path may name another file.  -B -N wants none.
+		 */
+		if (rec->src != BUILDID_SRC_USERSPACE || (hold && rec->opts.no_buildid_cache))
+			return;
+		dir[0] = '\0';
+	}
 	ret = build_id_secure__init(&rec->secure, dir, hold, BUILD_ID_SECURE_QUEUE,
 				    build_id_secure__max_held());
 	if (!ret)
@@ -244,15 +252,41 @@ int record__begin_output(struct record *rec)
 	return perf_header__write_begin(&rec->header, &rec->evlist, &rec->data);
 }
 
+static int record__add_found(void *priv, const char *path, const struct build_id *bid)
+{
+	struct record *rec = priv;
+
+	return buildid_table__add(&rec->table, path, PERF_RECORD_MISC_USER, bid->data,
+				  (u8)bid->size) < 0 ? -ENOMEM : 0;
+}
+
+/*
+ * -B in the userspace mode keeps the ids read during the run: its
+ * records carry none, and they cost nothing more now (no scan by path).
+ */
+bool record__table_final(struct record *rec)
+{
+	bool userspace = rec->src == BUILDID_SRC_USERSPACE;
+
+	if (rec->opts.no_buildid && !userspace)
+		return false;
+	/* While the securer runs too (--switch-output): it is under its lock. */
+	if (userspace && rec->secure.queue &&
+	    build_id_secure__take_found(&rec->secure, record__add_found, rec))
+		pr_warning("out of memory: some build-ids read during the run are not in %s\n",
+			   rec->data.path);
+	if (!rec->opts.no_buildid)
+		buildid_table__resolve(&rec->table);
+	return true;
+}
+
 /* File mode: the header table, SAMPLE_TIME, feature sections, final header. */
 int record__end_file(struct record *rec)
 {
 	int r = 0;
 
-	if (!rec->opts.no_buildid) {
-		buildid_table__resolve(&rec->table);
+	if (record__table_final(rec))
 		r = buildid_table__to_header(&rec->table, &rec->header);
-	}
 	if (!r && rec->samples)
 		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);
 	/* With a full disk this fails too; the header then says size 0. */

@@ -37,6 +37,7 @@ struct record {
 	struct perf_mmap *lookout_mmaps;
 	int nr_lookout;			/* its buffers; 0: the poll tick finds maps */
 	struct buildid_table lookout_seen;	/* (path, id)s it handed over */
+	struct buildid_table map_seen;	/* userspace mode: files handed over */
 	enum buildid_source src;
 	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
 	bool attr_build_id;			/* it asked the kernel for ids */
@@ -74,11 +75,24 @@ int record__snapshot(struct record *rec);
 /* Everything pending: forward buffers, and the snapshot with --overwrite. */
 int record__drain(struct record *rec);
 void record__munmap_all(struct record *rec);
+/*
+ * The userspace mode's MMAP/MMAP2 (file maps): the first map of each
+ * file goes to the securer, which reads its id from the mapped file;
+ * the rest (or everything, without the securer) into the table, to be
+ * read by path at the end.  0 or -ENOMEM.
+ */
+int record__userspace_map(struct record *rec, const struct perf_mmap_info *info);
 
 /* record-output.c */
 int record__begin_output(struct record *rec);
 int record__synthesize(struct record *rec, bool again);
 int record__end_file(struct record *rec);
+/*
+ * Complete the build-id table for a header: the ids the securer read
+ * (userspace mode), and unless -B the ones still unknown, read by path.
+ * False: no table is written (-B, the ids are in the records).
+ */
+bool record__table_final(struct record *rec);
 /* --switch-output: finish this file, rename it, start a new one. */
 int record__switch_output(struct record *rec);
 /* LOST_SAMPLES records from read_format's lost counts (after disabling). */
