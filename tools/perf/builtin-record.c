@@ -466,7 +466,7 @@ int cmd_record(int argc, const char **argv)
 	perf_header__init(&rec->header);
 	buildid_table__init(&rec->table);
 	buildid_table__init(&rec->lookout_seen);
-	buildid_table__init(&rec->map_seen);
+	record__userspace_init(rec);
 	rec_evlist__init(&rec->lookout);
 	rec->data.fd = -1;
 
@@ -595,7 +595,7 @@ out_free:
 	perf_header__exit(&rec->header);
 	buildid_table__exit(&rec->table);
 	buildid_table__exit(&rec->lookout_seen);
-	buildid_table__exit(&rec->map_seen);
+	record__userspace_exit(rec);
 	build_id_secure__exit(&rec->secure);
 	free(rec);
 	if (sig)

@@ -67,7 +67,7 @@ u32 build_id_secure__max_held(void)
  */
 static int secure__push(struct build_id_secure *s, pid_t pid, u64 start, u64 end, u64 pgoff,
 			const char *path, const struct build_id *bid,
-			const struct proc_map_ident *id)
+			const struct proc_map_ident *id, u32 cookie)
 {
 	struct build_id_secure_req *r;
 	char *p = strdup(path);
@@ -88,6 +88,7 @@ static int secure__push(struct build_id_secure *s, pid_t pid, u64 start, u64 end
 	r->end = end;
 	r->pgoff = pgoff;
 	r->bid = *bid;
+	r->cookie = cookie;
 	if (id) {
 		r->ident = *id;
 		clock_gettime(CLOCK_REALTIME, &r->seen);
@@ -120,19 +121,21 @@ int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 
 	if (!s->dir[0])
 		return 0;
 	build_id__init(&b, bid, size);
-	return secure__push(s, pid, start, end, pgoff, path, &b, NULL);
+	return secure__push(s, pid, start, end, pgoff, path, &b, NULL, 0);
 }
 
 int build_id_secure__queue_map(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
-			       u64 pgoff, const char *path, const struct proc_map_ident *id)
+			       u64 pgoff, const char *path, const struct proc_map_ident *id,
+			       u32 cookie)
 {
 	struct build_id none = { .size = 0 };
 
-	return secure__push(s, pid, start, end, pgoff, path, &none, id);
+	return secure__push(s, pid, start, end, pgoff, path, &none, id, cookie);
 }
 
 int build_id_secure__take_found(struct build_id_secure *s,
-				int (*fn)(void *priv, const char *path, const struct build_id *bid),
+				int (*fn)(void *priv, const char *path, u32 cookie,
+					  const struct build_id *bid),
 				void *priv)
 {
 	struct build_id_found *found;
@@ -148,7 +151,7 @@ int build_id_secure__take_found(struct build_id_secure *s,
 	pthread_mutex_unlock(&s->lock);
 	for (i = 0; i < nr; i++) {
 		if (!ret)
-			ret = fn(priv, found[i].path, &found[i].bid);
+			ret = fn(priv, found[i].path, found[i].cookie, &found[i].bid);
 		free(found[i].path);
 	}
 	free(found);
@@ -369,7 +372,7 @@ static int secure__open_map(struct build_id_secure *s, struct build_id_secure_re
 }
 
 /* An id read, for the reader's thread to put into the header's table. */
-static void secure__found(struct build_id_secure *s, const char *path,
+static void secure__found(struct build_id_secure *s, const char *path, u32 cookie,
 			  const struct build_id *bid)
 {
 	char *p = strdup(path);
@@ -390,6 +393,7 @@ static void secure__found(struct build_id_secure *s, const char *path,
 		s->alloc_found = n;
 	}
 	s->found[s->nr_found].path = p;
+	s->found[s->nr_found].cookie = cookie;
 	s->found[s->nr_found++].bid = *bid;
 	pthread_mutex_unlock(&s->lock);
 }
@@ -408,7 +412,7 @@ static void secure__identify(struct build_id_secure *s, struct build_id_secure_r
 		close(fd);
 		return;
 	}
-	secure__found(s, r->path, &r->bid);
+	secure__found(s, r->path, r->cookie, &r->bid);
 	if (!s->dir[0] || secure__seen(s, &r->bid) || build_id_cache__cached(s->dir, &r->bid)) {
 		close(fd);
 		return;

@@ -45,6 +45,7 @@ struct build_id_secure_req {
 	struct build_id bid;		/* size 0: to be read from the file */
 	struct proc_map_ident ident;	/* then: the file the record named */
 	struct timespec seen;		/* and when the reader saw it */
+	u32 cookie;			/* the caller's, handed back with the id */
 	char *path;
 	int fd;				/* map_files opened by the reader, or -1 */
 };
@@ -52,6 +53,7 @@ struct build_id_secure_req {
 /* An id the helper read from a mapped file (the userspace mode). */
 struct build_id_found {
 	char *path;
+	u32 cookie;
 	struct build_id bid;
 };
 
@@ -139,15 +141,18 @@ int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 
  * its id.  0, -ENOSPC (queue full) or -ENOMEM.
  */
 int build_id_secure__queue_map(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
-			       u64 pgoff, const char *path, const struct proc_map_ident *id);
+			       u64 pgoff, const char *path, const struct proc_map_ident *id,
+			       u32 cookie);
 
 /*
- * Hand each id read since the last call to @fn (path, id), then forget
+ * Hand each id read since the last call to @fn (path, the cookie it was
+ * queued with, id), then forget
  * them: called by the thread that owns the build-id table, at any time.
  * Stops at @fn's first non-zero return, which it returns.
  */
 int build_id_secure__take_found(struct build_id_secure *s,
-				int (*fn)(void *priv, const char *path, const struct build_id *bid),
+				int (*fn)(void *priv, const char *path, u32 cookie,
+					  const struct build_id *bid),
 				void *priv);
 
 /* Let the helper finish the queue (and default mode's copies); join it. */

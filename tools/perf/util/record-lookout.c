@@ -38,7 +38,7 @@ static int lookout__inspect(void *priv, const union perf_event *event,
 	/* No id in the record: the securer reads it from the file. */
 	if (rec->src == BUILDID_SRC_USERSPACE)
 		return buildid_table__skip_path(info.filename) ? 0 :
-		       record__userspace_map(rec, &info);
+		       record__userspace_map(rec, &info, false);
 	if (!info.has_build_id)
 		return 0;
 	added = buildid_table__add(&rec->lookout_seen, info.filename, PERF_RECORD_MISC_USER,

@@ -23,6 +23,9 @@ static int record__inspect(void *priv, const union perf_event *event,
 	struct perf_mmap_info info;
 	int ret = 0, added;
 
+	/* Only the record just inspected may be noted as it is written. */
+	rec->us.pending = NULL;
+
 	switch (event->header.type) {
 	case PERF_RECORD_SAMPLE:
 		rec->samples++;
@@ -65,8 +68,16 @@ static int record__inspect(void *priv, const union perf_event *event,
 		if (!info.has_build_id && buildid_table__skip_path(info.filename))
 			break;
 		if (rec->src == BUILDID_SRC_USERSPACE) {
-			if (record__userspace_map(rec, &info))
+			added = record__userspace_map(rec, &info, true);
+			if (added < 0)
 				return -ENOMEM;
+			/* To be noted at its write: split there, header as it is. */
+			if (added && !ret) {
+				*fix = event->header;
+				ret = 1;
+			}
+			if (added)
+				rec->us.pending = fix;
 			break;
 		}
 		added = buildid_table__add(&rec->table, info.filename,
@@ -90,33 +101,6 @@ static int record__inspect(void *priv, const union perf_event *event,
 		break;
 	}
 	return ret;
-}
-
-int record__userspace_map(struct record *rec, const struct perf_mmap_info *info)
-{
-	u16 cpumode = info->misc & PERF_RECORD_MISC_CPUMODE_MASK;
-	struct proc_map_ident id;
-	int ret;
-
-	if (!rec->securing || cpumode != PERF_RECORD_MISC_USER || !info->has_inode ||
-	    info->filename[0] != '/')
-		goto by_path;
-	/* Keyed by the inode too: a binary replaced at its path is seen again. */
-	ret = buildid_table__add_file(&rec->map_seen, info->filename, info->maj, info->min,
-				      info->ino, info->ino_generation);
-	if (ret <= 0)
-		return ret;
-	id.maj = info->maj;
-	id.min = info->min;
-	id.ino = info->ino;
-	id.ino_generation = info->ino_generation;
-	ret = build_id_secure__queue_map(&rec->secure, info->pid, info->start,
-					 info->start + info->len, info->pgoff, info->filename, &id);
-	/* Queue full: said at the end; the path is read then, as without it. */
-	if (ret != -ENOSPC)
-		return ret;
-by_path:
-	return buildid_table__add(&rec->table, info->filename, cpumode, NULL, 0) < 0 ? -ENOMEM : 0;
 }
 
 static const struct perf_mmap_ops record_mmap_ops = {

@@ -30,6 +30,9 @@ int record__write(void *priv, const void *buf, size_t len)
 		rec->write_err = ret;
 		return ret;
 	}
+	/* The userspace mode notes where an MMAP2 record went (record-userspace.c). */
+	if (buf == rec->us.pending)
+		record__userspace_written(rec, rec->bytes_written);
 	rec->bytes_written += len;
 	return 0;
 }
@@ -242,6 +245,7 @@ int record__begin_output(struct record *rec)
 {
 	int ret;
 
+	record__userspace_attr(rec);
 	ret = record_features__host(&rec->header, rec->argc, rec->argv, PERF_VERSION);
 	if (!ret)
 		ret = record_features__event_desc(&rec->header, &rec->evlist);
@@ -250,14 +254,6 @@ int record__begin_output(struct record *rec)
 	if (rec->data.is_pipe)
 		return perf_header__write_pipe(&rec->header, &rec->evlist, &rec->data);
 	return perf_header__write_begin(&rec->header, &rec->evlist, &rec->data);
-}
-
-static int record__add_found(void *priv, const char *path, const struct build_id *bid)
-{
-	struct record *rec = priv;
-
-	return buildid_table__add(&rec->table, path, PERF_RECORD_MISC_USER, bid->data,
-				  (u8)bid->size) < 0 ? -ENOMEM : 0;
 }
 
 /*
@@ -271,10 +267,8 @@ bool record__table_final(struct record *rec)
 	if (rec->opts.no_buildid && !userspace)
 		return false;
 	/* While the securer runs too (--switch-output): it is under its lock. */
-	if (userspace && rec->secure.queue &&
-	    build_id_secure__take_found(&rec->secure, record__add_found, rec))
-		pr_warning("out of memory: some build-ids read during the run are not in %s\n",
-			   rec->data.path);
+	if (userspace)
+		record__userspace_take_found(rec);
 	if (!rec->opts.no_buildid)
 		buildid_table__resolve(&rec->table);
 	return true;
@@ -285,8 +279,11 @@ int record__end_file(struct record *rec)
 {
 	int r = 0;
 
-	if (record__table_final(rec))
+	if (record__table_final(rec)) {
 		r = buildid_table__to_header(&rec->table, &rec->header);
+		if (!r && rec->src == BUILDID_SRC_USERSPACE)
+			record__userspace_rewrite(rec);
+	}
 	if (!r && rec->samples)
 		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);
 	/* With a full disk this fails too; the header then says size 0. */
