@@ -342,10 +342,8 @@ static int record__finish(struct record *rec, int loop_err)
 		fprintf(stderr, "Error: writing %s: %s\n", rec->data.path,
 			strerror(-rec->write_err));
 	if (rec->data.is_pipe) {
-		if (!rec->opts.no_buildid && !rec->write_err) {
-			buildid_table__resolve(&rec->table);
+		if (!rec->write_err && record__table_final(rec))
 			ret = buildid_table__write_records(&rec->table, record__write, rec) ?: ret;
-		}
 	} else {
 		int r = record__end_file(rec);
 
@@ -468,6 +466,7 @@ int cmd_record(int argc, const char **argv)
 	perf_header__init(&rec->header);
 	buildid_table__init(&rec->table);
 	buildid_table__init(&rec->lookout_seen);
+	record__userspace_init(rec);
 	rec_evlist__init(&rec->lookout);
 	rec->data.fd = -1;
 
@@ -596,6 +595,7 @@ out_free:
 	perf_header__exit(&rec->header);
 	buildid_table__exit(&rec->table);
 	buildid_table__exit(&rec->lookout_seen);
+	record__userspace_exit(rec);
 	build_id_secure__exit(&rec->secure);
 	free(rec);
 	if (sig)

@@ -61,15 +61,17 @@ u32 build_id_secure__max_held(void)
 	return avail / 2 > HELD_RESERVE ? (u32)(avail / 2 - HELD_RESERVE) : 0;
 }
 
-int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
-			   u64 pgoff, const char *path, const u8 *bid, u8 size)
+/*
+ * The reader's part: a request, and a reference to the mapped file while
+ * the process still maps it (an open of map_files reads nothing).
+ */
+static int secure__push(struct build_id_secure *s, pid_t pid, u64 start, u64 end, u64 pgoff,
+			const char *path, const struct build_id *bid,
+			const struct proc_map_ident *id, u32 cookie)
 {
 	struct build_id_secure_req *r;
-	char *p;
+	char *p = strdup(path);
 
-	if (!size || size > BUILD_ID_SIZE_MAX)
-		return -EINVAL;
-	p = strdup(path);
 	if (!p)
 		return -ENOMEM;
 	pthread_mutex_lock(&s->lock);
@@ -80,11 +82,17 @@ int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 
 		return -ENOSPC;
 	}
 	r = &s->queue[(s->head + s->nr) % s->qcap];
+	memset(r, 0, sizeof(*r));
 	r->pid = pid;
 	r->start = start;
 	r->end = end;
 	r->pgoff = pgoff;
-	build_id__init(&r->bid, bid, size);
+	r->bid = *bid;
+	r->cookie = cookie;
+	if (id) {
+		r->ident = *id;
+		clock_gettime(CLOCK_REALTIME, &r->seen);
+	}
 	r->path = p;
 	r->fd = -1;
 	if (pid > 0 && end > start &&
@@ -100,6 +108,54 @@ int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 
 	pthread_cond_signal(&s->cond);
 	pthread_mutex_unlock(&s->lock);
 	return 0;
+}
+
+int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
+			   u64 pgoff, const char *path, const u8 *bid, u8 size)
+{
+	struct build_id b;
+
+	if (!size || size > BUILD_ID_SIZE_MAX)
+		return -EINVAL;
+	/* Only reading ids (-N): a known one needs nothing. */
+	if (!s->dir[0])
+		return 0;
+	build_id__init(&b, bid, size);
+	return secure__push(s, pid, start, end, pgoff, path, &b, NULL, 0);
+}
+
+int build_id_secure__queue_map(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
+			       u64 pgoff, const char *path, const struct proc_map_ident *id,
+			       u32 cookie)
+{
+	struct build_id none = { .size = 0 };
+
+	return secure__push(s, pid, start, end, pgoff, path, &none, id, cookie);
+}
+
+int build_id_secure__take_found(struct build_id_secure *s,
+				int (*fn)(void *priv, const char *path, u32 cookie,
+					  const struct build_id *bid),
+				void *priv)
+{
+	struct build_id_found *found;
+	u32 i, nr;
+	int ret = 0;
+
+	/* Swapped out under the lock: @fn runs without it. */
+	pthread_mutex_lock(&s->lock);
+	found = s->found;
+	nr = s->nr_found;
+	s->found = NULL;
+	s->nr_found = s->alloc_found = 0;
+	pthread_mutex_unlock(&s->lock);
+	for (i = 0; i < nr; i++) {
+		if (!ret)
+			ret = fn(priv, found[i].path, found[i].cookie, &found[i].bid);
+		free(found[i].path);
+	}
+	free(found);
+	return ret;
 }
 
 /* Each id once: the same library at two paths is one file to keep. */
@@ -260,10 +316,118 @@ static int secure__hold(struct build_id_secure *s, struct build_id_secure_req *r
 	return 0;
 }
 
+/* Hold @fd (-B, or until default mode's copy) or copy it at once. */
+static void secure__keep(struct build_id_secure *s, struct build_id_secure_req *r, int fd)
+{
+	/* Past the bound (or out of memory): copied at once. */
+	if (__atomic_load_n(&s->nr_open, __ATOMIC_RELAXED) < s->max_held &&
+	    !secure__hold(s, r, fd))
+		return;
+	secure__store(s, r->path, &r->bid, fd);
+	close(fd);
+}
+
+/*
+ * The userspace mode's file: the mapped one (map_files, the reader's
+ * descriptor or ours while the process lives), else a file found by name
+ * (in the process's root, then on the host) only if it is still the
+ * record's inode: a path that now names a rebuilt binary, or the host's
+ * file for a container's, must give no id rather than its own.
+ */
+static int secure__open_map(struct build_id_secure *s, struct build_id_secure_req *r)
+{
+	int fd = r->fd;
+
+	r->fd = -1;
+	if (fd >= 0 && proc_map_file__is(fd, &r->ident, false, &r->seen)) {
+		s->via_map_files++;
+		return fd;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (r->pid > 0 && r->end > r->start) {
+		fd = proc_map_file__open_mapped(r->pid, r->start, r->end);
+		if (fd >= 0 && proc_map_file__is(fd, &r->ident, false, &r->seen)) {
+			s->via_map_files++;
+			return fd;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	if (r->path[0] != '/' || proc_map_file__deleted(r->path))
+		return -ENOENT;
+	if (r->pid > 0) {
+		fd = proc_map_file__open_in_root(r->pid, r->path);
+		if (fd >= 0 && proc_map_file__is(fd, &r->ident, true, &r->seen))
+			return fd;
+		if (fd >= 0)
+			close(fd);
+	}
+	fd = open(r->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0 && proc_map_file__is(fd, &r->ident, true, &r->seen))
+		return fd;
+	if (fd >= 0)
+		close(fd);
+	return -ESTALE;
+}
+
+/* An id read, for the reader's thread to put into the header's table. */
+static void secure__found(struct build_id_secure *s, const char *path, u32 cookie,
+			  const struct build_id *bid)
+{
+	char *p = strdup(path);
+
+	if (!p)
+		return;
+	pthread_mutex_lock(&s->lock);
+	if (s->nr_found == s->alloc_found) {
+		u32 n = s->alloc_found ? s->alloc_found * 2 : 32;
+		struct build_id_found *nf = realloc(s->found, n * sizeof(*nf));
+
+		if (!nf) {
+			pthread_mutex_unlock(&s->lock);
+			free(p);
+			return;
+		}
+		s->found = nf;
+		s->alloc_found = n;
+	}
+	s->found[s->nr_found].path = p;
+	s->found[s->nr_found].cookie = cookie;
+	s->found[s->nr_found++].bid = *bid;
+	pthread_mutex_unlock(&s->lock);
+}
+
+/* The userspace mode: the id from the mapped file, then keep the file. */
+static void secure__identify(struct build_id_secure *s, struct build_id_secure_req *r)
+{
+	int fd = secure__open_map(s, r);
+
+	if (fd < 0) {
+		secure__name_gone(s, r->path, &r->bid);		/* size 0: unknown */
+		return;
+	}
+	/* Not ELF, or no note: no id, as for any such file. */
+	if (fd__read_build_id(fd, &r->bid) || !r->bid.size || r->bid.size > BUILD_ID_SIZE_MAX) {
+		close(fd);
+		return;
+	}
+	secure__found(s, r->path, r->cookie, &r->bid);
+	if (!s->dir[0] || secure__seen(s, &r->bid) || build_id_cache__cached(s->dir, &r->bid)) {
+		close(fd);
+		return;
+	}
+	secure__keep(s, r, fd);
+}
+
 static void secure__process(struct build_id_secure *s, struct build_id_secure_req *r)
 {
 	int fd;
 
+	if (!r->bid.size) {
+		secure__identify(s, r);
+		return;
+	}
 	if (secure__seen(s, &r->bid) || build_id_cache__cached(s->dir, &r->bid))
 		return;
 	fd = secure__open(s, r);
@@ -275,12 +439,7 @@ static void secure__process(struct build_id_secure *s, struct build_id_secure_re
 		secure__failed(s, fd);
 		return;
 	}
-	/* Past the bound (or out of memory): copied at once. */
-	if (__atomic_load_n(&s->nr_open, __ATOMIC_RELAXED) < s->max_held &&
-	    !secure__hold(s, r, fd))
-		return;
-	secure__store(s, r->path, &r->bid, fd);
-	close(fd);
+	secure__keep(s, r, fd);
 }
 
 /* Default mode: copy the oldest file held; false when none is left. */
@@ -429,8 +588,10 @@ void build_id_secure__print(const struct build_id_secure *s, FILE *out)
 			for (j = i; j < named; j++) {
 				if (strcmp(s->lost[j].path ? s->lost[j].path : "?", p))
 					continue;
-				build_id__sprintf(&s->lost[j].bid, hex);
-				fprintf(out, "%s%s", first ? "" : " ", hex);
+				if (s->lost[j].bid.size)
+					build_id__sprintf(&s->lost[j].bid, hex);
+				fprintf(out, "%s%s", first ? "" : " ",
+					s->lost[j].bid.size ? hex : "build-id unknown");
 				first = false;
 			}
 			fprintf(out, ")");
@@ -475,6 +636,9 @@ void build_id_secure__exit(struct build_id_secure *s)
 	}
 	for (i = 0; i < s->gone && i < s->alloc_lost; i++)
 		free(s->lost[i].path);
+	for (i = 0; i < s->nr_found; i++)
+		free(s->found[i].path);
+	free(s->found);
 	free(s->lost);
 	free(s->held);
 	free(s->seen);

@@ -15,6 +15,14 @@
  *
  * The ring-buffer reader only queues (a bounded queue, a mutex held for
  * O(1) work, never file I/O); a full queue is counted, not waited on.
+ *
+ * Kernels whose MMAP2 records carry no build-id (the userspace mode):
+ * the reader queues each file's first map with its inode instead, and
+ * the helper reads the id from the mapped file itself (the reader's
+ * map_files descriptor, or a file whose inode is still the record's,
+ * never merely what the path names now), hands it back for the header's
+ * table (build_id_secure__take_found()) and keeps the file as above.
+ * With no cache dir it only reads the ids (perf record -N).
  */
 #ifndef __PERF_BUILD_ID_SECURE_H
 #define __PERF_BUILD_ID_SECURE_H
@@ -27,15 +35,26 @@
 #include <sys/types.h>
 #include <time.h>
 #include "build-id.h"
+#include "proc-map-file.h"
 
 #define BUILD_ID_SECURE_QUEUE	4096	/* requests waiting for the helper */
 
 struct build_id_secure_req {
 	pid_t pid;
 	u64 start, end, pgoff;
-	struct build_id bid;
+	struct build_id bid;		/* size 0: to be read from the file */
+	struct proc_map_ident ident;	/* then: the file the record named */
+	struct timespec seen;		/* and when the reader saw it */
+	u32 cookie;			/* the caller's, handed back with the id */
 	char *path;
 	int fd;				/* map_files opened by the reader, or -1 */
+};
+
+/* An id the helper read from a mapped file (the userspace mode). */
+struct build_id_found {
+	char *path;
+	u32 cookie;
+	struct build_id bid;
 };
 
 /*
@@ -54,7 +73,7 @@ struct build_id_held {
 };
 
 struct build_id_secure {
-	char dir[PATH_MAX];		/* the cache */
+	char dir[PATH_MAX];		/* the cache; "": only read ids */
 	bool hold;			/* -B */
 	u32 max_held;			/* open descriptors at most */
 	/* the queue: the reader pushes, the helper pops, under lock */
@@ -67,6 +86,8 @@ struct build_id_secure {
 	pthread_t thread;
 	u64 dropped;			/* queue full (reader's count, under lock) */
 	u32 qfds;			/* descriptors in queued requests (under lock) */
+	struct build_id_found *found;	/* ids read, not taken yet (under lock) */
+	u32 nr_found, alloc_found;
 	/* the helper's own, read by the main thread after the join */
 	struct build_id *seen;		/* ids handled, once each */
 	u32 nr_seen, alloc_seen;
@@ -113,6 +134,27 @@ int build_id_secure__start(struct build_id_secure *s);
 int build_id_secure__queue(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
 			   u64 pgoff, const char *path, const u8 *bid, u8 size);
 
+/*
+ * The userspace mode: the first map of a file, @id what the MMAP2
+ * record says of it, its build-id unknown.  Like the above, the mapped
+ * file is opened at once (a reference, nothing read); the helper reads
+ * its id.  0, -ENOSPC (queue full) or -ENOMEM.
+ */
+int build_id_secure__queue_map(struct build_id_secure *s, pid_t pid, u64 start, u64 end,
+			       u64 pgoff, const char *path, const struct proc_map_ident *id,
+			       u32 cookie);
+
+/*
+ * Hand each id read since the last call to @fn (path, the cookie it was
+ * queued with, id), then forget
+ * them: called by the thread that owns the build-id table, at any time.
+ * Stops at @fn's first non-zero return, which it returns.
+ */
+int build_id_secure__take_found(struct build_id_secure *s,
+				int (*fn)(void *priv, const char *path, u32 cookie,
+					  const struct build_id *bid),
+				void *priv);
+
 /* Let the helper finish the queue (and default mode's copies); join it. */
 void build_id_secure__stop(struct build_id_secure *s);
 
@@ -124,7 +166,8 @@ void build_id_secure__finish(struct build_id_secure *s);
 
 /*
  * The end-of-run warnings, one line per kind of loss (gone: each path
- * with every id it lost; not copied; queue full), with what to do next;
+ * with every id it lost, "build-id unknown" for a map whose file was
+ * gone before its id could be read; not copied; queue full), with what to do next;
  * nothing when nothing was lost.
  */
 void build_id_secure__print(const struct build_id_secure *s, FILE *out);

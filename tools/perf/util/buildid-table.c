@@ -68,6 +68,14 @@ static int buildid_table__grow(struct buildid_table *t)
 int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
 		       const u8 *build_id, u8 size)
 {
+	u32 idx;
+
+	return buildid_table__add_idx(t, path, cpumode, build_id, size, &idx);
+}
+
+int buildid_table__add_idx(struct buildid_table *t, const char *path, u16 cpumode,
+			   const u8 *build_id, u8 size, u32 *idx)
+{
 	static const u8 none[PERF_BUILD_ID_MAX];
 	struct buildid_entry *e;
 	u32 s;
@@ -85,8 +93,10 @@ int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
 	}
 	s = entry_hash(path, cpumode, build_id, size) & (t->nr_slots - 1);
 	while (t->slots[s]) {
-		if (entry_eq(&t->entries[t->slots[s] - 1], path, cpumode, build_id, size))
+		if (entry_eq(&t->entries[t->slots[s] - 1], path, cpumode, build_id, size)) {
+			*idx = t->slots[s] - 1;
 			return 0;
+		}
 		s = (s + 1) & (t->nr_slots - 1);
 	}
 	if (t->nr == t->alloc) {
@@ -106,8 +116,24 @@ int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
 	e->cpumode = cpumode;
 	e->size = size;
 	memcpy(e->build_id, build_id, size);
+	*idx = t->nr;
 	t->slots[s] = ++t->nr;
 	return 1;
+}
+
+int buildid_table__add_file(struct buildid_table *t, const char *path, u32 maj, u32 min,
+			    u64 ino, u64 ino_generation, u32 *idx)
+{
+	u8 key[PERF_BUILD_ID_MAX];
+	u32 gen = (u32)ino_generation;
+
+	_Static_assert(sizeof(maj) + sizeof(min) + sizeof(ino) + sizeof(gen) == sizeof(key),
+		       "the file key fills an id's room");
+	memcpy(key, &maj, 4);
+	memcpy(key + 4, &min, 4);
+	memcpy(key + 8, &ino, 8);
+	memcpy(key + 16, &gen, 4);
+	return buildid_table__add_idx(t, path, PERF_RECORD_MISC_USER, key, sizeof(key), idx);
 }
 
 bool buildid_table__skip_path(const char *path)

@@ -35,6 +35,20 @@ void buildid_table__exit(struct buildid_table *t);
  */
 int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
 		       const u8 *build_id, u8 size);
+/* The same, and the entry's index (added or found) into *@idx. */
+int buildid_table__add_idx(struct buildid_table *t, const char *path, u16 cpumode,
+			   const u8 *build_id, u8 size, u32 *idx);
+
+/*
+ * The userspace mode's first sights: @t a set of its own (never written
+ * out), keyed by @path and what an MMAP2 record says of the file (maj,
+ * min, ino and the generation's low 32 bits, which is all the kernel
+ * keeps), packed where an id would go: a binary replaced at its path is
+ * a new file, seen again.  Its entry's index into *@idx.  1 if added, 0
+ * if there, -ENOMEM.
+ */
+int buildid_table__add_file(struct buildid_table *t, const char *path, u32 maj, u32 min,
+			    u64 ino, u64 ino_generation, u32 *idx);
 
 /*
  * The build-id of a file / of the running kernel (/sys/kernel/notes) into

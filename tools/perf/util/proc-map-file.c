@@ -6,9 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/fs.h>
 #include <linux/openat2.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include "proc-map-file.h"
 
 #define DELETED_SUFFIX	" (deleted)"
@@ -35,7 +38,7 @@ static int check_regular(int fd)
  * i.e. to a host file: openat2(RESOLVE_IN_ROOT) keeps every step inside
  * (Linux >= 5.6; older kernels get the plain walk).
  */
-static int open_in_root(pid_t pid, const char *path)
+int proc_map_file__open_in_root(pid_t pid, const char *path)
 {
 	struct open_how how = {
 		.flags = OPEN_FLAGS,
@@ -56,25 +59,50 @@ static int open_in_root(pid_t pid, const char *path)
 	return fd;
 }
 
-static bool path__deleted(const char *path)
+bool proc_map_file__deleted(const char *path)
 {
 	size_t n = strlen(path), s = sizeof(DELETED_SUFFIX) - 1;
 
 	return n > s && !strcmp(path + n - s, DELETED_SUFFIX);
 }
 
-int proc_map_file__open(pid_t pid, u64 start, u64 end, const char *path)
+int proc_map_file__open_mapped(pid_t pid, u64 start, u64 end)
 {
-	char buf[PATH_MAX + 64];
-	int fd;
+	char buf[96];
 
 	/* the kernel names these entries "%lx-%lx" */
 	snprintf(buf, sizeof(buf), "/proc/%d/map_files/%llx-%llx", (int)pid,
 		 (unsigned long long)start, (unsigned long long)end);
-	fd = check_regular(open(buf, OPEN_FLAGS));
+	return check_regular(open(buf, OPEN_FLAGS));
+}
+
+int proc_map_file__open(pid_t pid, u64 start, u64 end, const char *path)
+{
+	int fd = proc_map_file__open_mapped(pid, start, end);
+
 	if (fd >= 0)
 		return fd;
-	if (path[0] != '/' || path__deleted(path))
+	if (path[0] != '/' || proc_map_file__deleted(path))
 		return fd;
-	return open_in_root(pid, path);
+	return proc_map_file__open_in_root(pid, path);
+}
+
+bool proc_map_file__is(int fd, const struct proc_map_ident *id, bool by_path,
+		       const struct timespec *seen)
+{
+	struct stat st;
+	long gen = 0;
+
+	if (fstat(fd, &st) || st.st_ino != id->ino)
+		return false;
+	if (!by_path)
+		return true;
+	if (major(st.st_dev) != id->maj || minor(st.st_dev) != id->min)
+		return false;
+	/* the kernel keeps a u32 generation; 0: the filesystem has none */
+	if (id->ino_generation && !ioctl(fd, FS_IOC_GETVERSION, &gen) &&
+	    (u32)gen != (u32)id->ino_generation)
+		return false;
+	return st.st_ctim.tv_sec < seen->tv_sec ||
+	       (st.st_ctim.tv_sec == seen->tv_sec && st.st_ctim.tv_nsec <= seen->tv_nsec);
 }

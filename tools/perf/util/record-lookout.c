@@ -33,8 +33,13 @@ static int lookout__inspect(void *priv, const union perf_event *event,
 	if ((event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) != PERF_RECORD_MISC_USER ||
 	    (event->header.misc & PERF_RECORD_MISC_MMAP_DATA))
 		return 0;
-	if (perf_event__parse_mmap(event, &rec->lookout.entries[0].attr, &info) ||
-	    !info.has_build_id)
+	if (perf_event__parse_mmap(event, &rec->lookout.entries[0].attr, &info))
+		return 0;
+	/* No id in the record: the securer reads it from the file. */
+	if (rec->src == BUILDID_SRC_USERSPACE)
+		return buildid_table__skip_path(info.filename) ? 0 :
+		       record__userspace_map(rec, &info, false);
+	if (!info.has_build_id)
 		return 0;
 	added = buildid_table__add(&rec->lookout_seen, info.filename, PERF_RECORD_MISC_USER,
 				   info.build_id, info.build_id_size);

@@ -23,6 +23,9 @@ static int record__inspect(void *priv, const union perf_event *event,
 	struct perf_mmap_info info;
 	int ret = 0, added;
 
+	/* Only the record just inspected may be noted as it is written. */
+	rec->us.pending = NULL;
+
 	switch (event->header.type) {
 	case PERF_RECORD_SAMPLE:
 		rec->samples++;
@@ -64,6 +67,19 @@ static int record__inspect(void *priv, const union perf_event *event,
 			break;
 		if (!info.has_build_id && buildid_table__skip_path(info.filename))
 			break;
+		if (rec->src == BUILDID_SRC_USERSPACE) {
+			added = record__userspace_map(rec, &info, true);
+			if (added < 0)
+				return -ENOMEM;
+			/* To be noted at its write: split there, header as it is. */
+			if (added && !ret) {
+				*fix = event->header;
+				ret = 1;
+			}
+			if (added)
+				rec->us.pending = fix;
+			break;
+		}
 		added = buildid_table__add(&rec->table, info.filename,
 					   event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
 					   info.build_id, info.has_build_id ? info.build_id_size : 0);

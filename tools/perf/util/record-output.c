@@ -30,6 +30,9 @@ int record__write(void *priv, const void *buf, size_t len)
 		rec->write_err = ret;
 		return ret;
 	}
+	/* The userspace mode notes where an MMAP2 record went (record-userspace.c). */
+	if (buf == rec->us.pending)
+		record__userspace_written(rec, rec->bytes_written);
 	rec->bytes_written += len;
 	return 0;
 }
@@ -168,8 +171,16 @@ void record__secure_start(struct record *rec)
 	bool hold = rec->opts.no_buildid;
 	int ret;
 
-	if (rec->opts.no_buildid_cache || build_id_cache__dir(dir, sizeof(dir)))
-		return;
+	if (rec->opts.no_buildid_cache || build_id_cache__dir(dir, sizeof(dir))) {
+		/*
+		 * Without a cache, the userspace mode still has each id read
+		 * from the mapped file at first sight (copying nothing): by
+		 * the end its path may name another file.  -B -N wants none.
+		 */
+		if (rec->src != BUILDID_SRC_USERSPACE || (hold && rec->opts.no_buildid_cache))
+			return;
+		dir[0] = '\0';
+	}
 	ret = build_id_secure__init(&rec->secure, dir, hold, BUILD_ID_SECURE_QUEUE,
 				    build_id_secure__max_held());
 	if (!ret)
@@ -234,6 +245,7 @@ int record__begin_output(struct record *rec)
 {
 	int ret;
 
+	record__userspace_attr(rec);
 	ret = record_features__host(&rec->header, rec->argc, rec->argv, PERF_VERSION);
 	if (!ret)
 		ret = record_features__event_desc(&rec->header, &rec->evlist);
@@ -244,14 +256,33 @@ int record__begin_output(struct record *rec)
 	return perf_header__write_begin(&rec->header, &rec->evlist, &rec->data);
 }
 
+/*
+ * -B in the userspace mode keeps the ids read during the run: its
+ * records carry none, and they cost nothing more now (no scan by path).
+ */
+bool record__table_final(struct record *rec)
+{
+	bool userspace = rec->src == BUILDID_SRC_USERSPACE;
+
+	if (rec->opts.no_buildid && !userspace)
+		return false;
+	/* While the securer runs too (--switch-output): it is under its lock. */
+	if (userspace)
+		record__userspace_take_found(rec);
+	if (!rec->opts.no_buildid)
+		buildid_table__resolve(&rec->table);
+	return true;
+}
+
 /* File mode: the header table, SAMPLE_TIME, feature sections, final header. */
 int record__end_file(struct record *rec)
 {
 	int r = 0;
 
-	if (!rec->opts.no_buildid) {
-		buildid_table__resolve(&rec->table);
+	if (record__table_final(rec)) {
 		r = buildid_table__to_header(&rec->table, &rec->header);
+		if (!r && rec->src == BUILDID_SRC_USERSPACE)
+			record__userspace_rewrite(rec);
 	}
 	if (!r && rec->samples)
 		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);

@@ -20,6 +20,20 @@
 #include "mmap.h"
 #include "record-opts.h"
 
+/* The userspace build-id mode's state: see record-userspace.c. */
+struct record_map_fix;
+struct record_userspace {
+	struct buildid_table seen;	/* files handed to the securer */
+	struct build_id *ids;		/* by index into seen: as read, or size 0 */
+	u32 alloc_ids;
+	struct record_map_fix *fixes;	/* this file's MMAP2 records of those files */
+	u32 nr_fixes, alloc_fixes;
+	u64 unnoted;			/* records not noted (no memory) */
+	const void *pending;		/* the next write of this is such a record */
+	u32 pending_file;
+	u16 pending_misc;
+};
+
 struct record {
 	struct record_opts opts;
 	struct rec_evlist rec_evlist;
@@ -37,6 +51,7 @@ struct record {
 	struct perf_mmap *lookout_mmaps;
 	int nr_lookout;			/* its buffers; 0: the poll tick finds maps */
 	struct buildid_table lookout_seen;	/* (path, id)s it handed over */
+	struct record_userspace us;	/* record-userspace.c */
 	enum buildid_source src;
 	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
 	bool attr_build_id;			/* it asked the kernel for ids */
@@ -79,6 +94,12 @@ void record__munmap_all(struct record *rec);
 int record__begin_output(struct record *rec);
 int record__synthesize(struct record *rec, bool again);
 int record__end_file(struct record *rec);
+/*
+ * Complete the build-id table for a header: the ids the securer read
+ * (userspace mode), and unless -B the ones still unknown, read by path.
+ * False: no table is written (-B, the ids are in the records).
+ */
+bool record__table_final(struct record *rec);
 /* --switch-output: finish this file, rename it, start a new one. */
 int record__switch_output(struct record *rec);
 /* LOST_SAMPLES records from read_format's lost counts (after disabling). */
@@ -90,6 +111,29 @@ int record__write_lost_samples(struct record *rec);
 void record__secure_start(struct record *rec);
 /* Join it (before anything writes the cache at the end), -B's copies, warnings. */
 void record__secure_finish(struct record *rec);
+
+/* record-userspace.c */
+void record__userspace_init(struct record *rec);
+void record__userspace_exit(struct record *rec);
+/*
+ * An MMAP/MMAP2 of a file: the first map of each file goes to the
+ * securer, which reads its id from the mapped file; without the securer
+ * the path goes into the table, read at the end.  @written (not the
+ * lookout's): returns 1 when the record is to be noted as it is written
+ * (rec->us.pending, record__userspace_written()).  0, 1 or -ENOMEM.
+ */
+int record__userspace_map(struct record *rec, const struct perf_mmap_info *info, bool written);
+/* The pending record was written at data offset @off. */
+void record__userspace_written(struct record *rec, u64 off);
+/* The ids the securer read, into the table. */
+void record__userspace_take_found(struct record *rec);
+/* A file: its tracking attr says MMAP2 records may carry ids (some will). */
+void record__userspace_attr(struct record *rec);
+/*
+ * Before the header: the MMAP2 records of a path mapped with two files
+ * get their file's id in place (the kernel's build-id form).
+ */
+void record__userspace_rewrite(struct record *rec);
 
 /* record-lookout.c */
 /*
