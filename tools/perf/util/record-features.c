@@ -205,6 +205,12 @@ int record_features__sample_time(struct perf_header *h, u64 first, u64 last)
 
 static int unsecured__add(void *priv, const char *path, const struct build_id *bid)
 {
+	/*
+	 * The userspace build-id source can lose a file before it read its
+	 * id: counted in the section's total, no entry (an id is its key).
+	 */
+	if (!bid->size)
+		return 0;
 	return perf_header__add_unsecured(priv, bid->data, bid->size, path);
 }
 
