@@ -23,6 +23,7 @@ static int cmd_version(int argc, const char **argv)
 }
 
 static const struct cmd_struct commands[] = {
+	{ "archive",		cmd_archive,		"Create archive with object files with build-ids found in perf.data file" },
 	{ "buildid-cache",	cmd_buildid_cache,	"Manage build-id cache." },
 	{ "buildid-list",	cmd_buildid_list,	"List the buildids in a perf.data file" },
 	{ "inject",		cmd_inject,		"Filter to augment the events stream with additional information" },
