@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <glob.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,11 +125,14 @@ static int unpack__file(struct unpack *u, struct tar_reader *tr, const struct ta
 	if (strcmp(leaf, "kallsyms")) {
 		err = fd__read_build_id(fd, &have);
 		if (err || !build_id__equal(&have, &bid)) {
-			if (!err)
+			if (err) {
+				snprintf(why, sizeof(why), "its content has no build-id (%s)",
+					 strerror(-err));
+			} else {
 				build_id__sprintf(&have, have_hex);
-			snprintf(why, sizeof(why), "its content %s%s, not %s",
-				 err ? "has no build-id: " : "is build-id ",
-				 err ? strerror(-err) : have_hex, hex);
+				snprintf(why, sizeof(why), "its content is build-id %s, not %s",
+					 have_hex, hex);
+			}
 			unpack__skip(u, m->name, why);
 			close(fd);
 			return 0;
@@ -207,10 +211,15 @@ static int unpack__open_stream(int fd, pid_t *pid)
 		return -errno;
 	}
 	if (*pid == 0) {
-		if (dup2(fd, STDIN_FILENO) < 0 || dup2(pfd[1], STDOUT_FILENO) < 0)
+		/* bzip2's many lines on a damaged stream: ours say it in one */
+		int err_fd = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+		int null_fd = open("/dev/null", O_WRONLY);
+
+		if (dup2(fd, STDIN_FILENO) < 0 || dup2(pfd[1], STDOUT_FILENO) < 0 ||
+		    err_fd < 0 || null_fd < 0 || dup2(null_fd, STDERR_FILENO) < 0)
 			_exit(127);
 		execvp(argv[0], (char * const *)argv);
-		fprintf(stderr, "perf archive: cannot run bzip2: %s "
+		dprintf(err_fd, "perf archive: cannot run bzip2: %s "
 			"(install it: apt-get install bzip2)\n", strerror(errno));
 		_exit(127);
 	}
@@ -218,8 +227,23 @@ static int unpack__open_stream(int fd, pid_t *pid)
 	return pfd[0];
 }
 
-/* 0 when bzip2 read the whole archive fine. */
-static int unpack__wait(struct unpack *u, pid_t pid)
+static int unpack__drain(int fd)
+{
+	char buf[16384];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno != EINTR)
+			return -errno;
+	}
+	return 0;
+}
+
+/*
+ * How bzip2 ended: 0 fine (or no bzip2), 1 it found the stream damaged,
+ * 2 it could not run (it said so), 3 it stopped because we did.
+ */
+static int unpack__wait(pid_t pid)
 {
 	int status;
 
@@ -227,13 +251,10 @@ static int unpack__wait(struct unpack *u, pid_t pid)
 		return 0;
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			return -1;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-		return 0;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 127)
-		pr_err("perf archive: %s: bzip2 could not decompress it: a damaged archive?\n",
-		       u->tarball);
-	return -1;
+			return 1;
+	if (WIFEXITED(status))
+		return !WEXITSTATUS(status) ? 0 : WEXITSTATUS(status) == 127 ? 2 : 1;
+	return WTERMSIG(status) == SIGPIPE ? 3 : 1;
 }
 
 int build_id_unpack__run(const char *tarball, const char *dir, u64 max_member, int verbose)
@@ -243,7 +264,7 @@ int build_id_unpack__run(const char *tarball, const char *dir, u64 max_member, i
 	char found[PATH_MAX];
 	struct tar_reader tr;
 	struct tar_member *m;
-	int fd, in, ret = -1, err;
+	int fd, in, ret = -1, err, bz;
 	pid_t pid;
 
 	if (!tarball) {
@@ -280,11 +301,22 @@ int build_id_unpack__run(const char *tarball, const char *dir, u64 max_member, i
 		if (err)
 			break;
 	}
-	/* a reader that stops early: bzip2 then ends on SIGPIPE, not a hang */
+	/*
+	 * After the end-of-archive blocks: read bzip2's output to its end, so
+	 * that it checks the whole stream (and does not die writing to a
+	 * closed pipe).  A reader that stopped on an error closes at once:
+	 * bzip2 then ends on SIGPIPE, never hangs.
+	 */
+	if (!err)
+		err = unpack__drain(in);
 	close(in);
-	if (unpack__wait(&u, pid) && !err)
-		err = -EIO;
-	if (err < 0)
+	bz = unpack__wait(pid);
+	if (bz == 2)
+		;	/* bzip2 said why it cannot run */
+	else if (bz == 1)
+		pr_err("perf archive: %s: bzip2 cannot decompress it: a damaged archive; "
+		       "%zu entries installed before the damage\n", u.tarball, u.nr_ok);
+	else if (err < 0)
 		pr_err("perf archive: %s: %s at byte %llu of the tar stream: "
 		       "not a tar archive, or damaged; %zu entries installed before it\n",
 		       u.tarball, err == -EINVAL ? "a malformed tar header" : strerror(-err),
