@@ -91,7 +91,8 @@ static int diff__parse(struct diff_opts *o, int argc, const char **argv)
 					"use delta or delta-abs\n", optarg);
 				return PERF_USAGE_ERROR;
 			} else {
-				fprintf(stderr, "  Error: Failed to parse compute: `%s'\n", optarg);
+				fprintf(stderr, "  Error: '%s' is not computation method "
+					"(use 'delta' or 'delta-abs')\n", optarg);
 				fputs(diff_usage, stderr);
 				return PERF_USAGE_ERROR;
 			}
