@@ -55,6 +55,7 @@ struct diff_file {
 	struct perf_data	data;
 	struct perf_session	session;
 	bool			data_open, session_open;
+	bool			damaged;	/* read up to damage (exit 1) */
 	struct machine		machine;
 	struct dso_load_opts	lopts;
 	struct debuginfod_fetcher *fetcher;
@@ -219,8 +220,10 @@ static int diff_file__read(struct diff_file *f, const char *path)
 	f->mt.tool.ordered_events = true;
 	err = perf_session__process_events(&f->session, &f->mt.tool);
 	/* damage was reported by the session: compare what came before it */
-	if (err == -EINVAL && f->session.stats.truncated)
+	if (err == -EINVAL && f->session.stats.truncated) {
+		f->damaged = true;
 		err = 0;
+	}
 	if (!err && !f->opts->quiet)
 		unresolved__print(&f->machine, "perf diff", stderr);
 	return err;
@@ -376,6 +379,9 @@ int cmd_diff(int argc, const char **argv)
 			goto out;
 	}
 	err = diff__print(&o, &files[0], &files[1]);
+	/* a partial comparison is printed, and the status says so */
+	if (!err && (files[0].damaged || files[1].damaged))
+		err = -EINVAL;
 out:
 	if (err == -ENOMEM)
 		pr_err("perf diff: %s\n", strerror(-err));

@@ -208,7 +208,9 @@ int hist_diff__init(struct hist_diff *d, const struct hists *base, const struct 
 				e->base = items[i].he;
 			e->base_period += items[i].he->period;
 		}
-		e->dso_name = items[i].dso_name;
+		/* the first of the group's (all equal when dso is a key) */
+		if (!e->dso_name)
+			e->dso_name = items[i].dso_name;
 	}
 	free(items);
 	for (i = 0; i < d->nr; i++) {

@@ -39,7 +39,7 @@ struct hist_diff_entry {
 	u64			base_period, other_period;
 	double			base_pct, other_pct;
 	double			delta;		/* other_pct - base_pct */
-	const char		*dso_name;	/* the name it pairs and shows under */
+	const char		*dso_name;	/* the name it pairs under */
 };
 
 struct hist_diff {
