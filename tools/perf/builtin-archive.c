@@ -17,8 +17,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
-#include <glob.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,6 +184,7 @@ static int archive__pack(struct archive *a)
 	const char *argv[] = {
 		"tar", "-cjf", out, "-C", a->dir, "--null", "--verbatim-files-from", "-T", "-", NULL,
 	};
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_pipe;
 	int pfd[2], ret = 1, err;
 	pid_t pid;
 
@@ -217,9 +218,15 @@ static int archive__pack(struct archive *a)
 		close(pfd[1]);
 		goto out;
 	}
-	/* tar reads the names as we write them: no deadlock on a big manifest */
+	/*
+	 * tar reads the names as we write them: no deadlock on a big
+	 * manifest.  A tar that died early must not kill us with SIGPIPE
+	 * before we can say so.
+	 */
+	sigaction(SIGPIPE, &ign, &old_pipe);
 	err = write(pfd[1], a->manifest, a->manifest_len) == (ssize_t)a->manifest_len ? 0 : -1;
 	close(pfd[1]);
+	sigaction(SIGPIPE, &old_pipe, NULL);
 	if (archive__wait(pid, "tar") || err) {
 		unlink(out);
 		goto out;

@@ -29,22 +29,53 @@ static const char *dso__diff_name(const struct dso *dso, bool verbose)
 }
 
 /*
+ * The other side's DSOs with a build-id, each once: few (one per binary
+ * and library), however many entries there are.
+ */
+static int diff__other_dsos(const struct hists *other, const struct dso ***out, size_t *nr)
+{
+	const struct dso **v = NULL;
+	size_t i, j, n = 0;
+
+	*out = NULL;
+	*nr = 0;
+	for (i = 1; other && i <= other->nr_entries; i++) {
+		const struct dso *o = other->by_index[i]->dso;
+		const struct dso **nv;
+
+		if (!o || !dso__has_build_id(o))
+			continue;
+		for (j = 0; j < n && v[j] != o; j++)
+			;
+		if (j < n)
+			continue;
+		nv = realloc(v, (n + 1) * sizeof(*v));
+		if (!nv) {
+			free(v);
+			return -ENOMEM;
+		}
+		v = nv;
+		v[n++] = o;
+	}
+	*out = v;
+	*nr = n;
+	return 0;
+}
+
+/*
  * The name a baseline DSO pairs under: the other side's name for the same
  * build-id when it moved, else its own.
  */
-static const char *diff__base_dso_name(const struct dso *dso, const struct hists *other,
-				       bool verbose)
+static const char *diff__base_dso_name(const struct dso *dso, const struct dso **others,
+				       size_t nr_others, bool verbose)
 {
 	size_t i;
 
-	if (!dso || !dso__has_build_id(dso) || !other)
+	if (!dso || !dso__has_build_id(dso))
 		return dso__diff_name(dso, verbose);
-	for (i = 1; i <= other->nr_entries; i++) {
-		const struct dso *o = other->by_index[i]->dso;
-
-		if (o && o != dso && dso__has_build_id(o) && build_id__equal(&o->id.bid, &dso->id.bid))
-			return dso__diff_name(o, verbose);
-	}
+	for (i = 0; i < nr_others; i++)
+		if (others[i] != dso && build_id__equal(&others[i]->id.bid, &dso->id.bid))
+			return dso__diff_name(others[i], verbose);
 	return dso__diff_name(dso, verbose);
 }
 
@@ -174,8 +205,10 @@ int hist_diff__init(struct hist_diff *d, const struct hists *base, const struct 
 	size_t nb = base ? base->nr_entries : 0, no = other ? other->nr_entries : 0;
 	struct diff_order order = { .sk = sk, .compute = compute, .verbose = verbose };
 	struct hist_diff_entry *e = NULL, *tmp;
+	const struct dso **others, *last_dso = NULL;
+	const char *last_name = NULL;
 	struct diff_item *items;
-	size_t i, n = 0;
+	size_t i, n = 0, nr_others;
 
 	memset(d, 0, sizeof(*d));
 	items = calloc(nb + no + 1, sizeof(*items));
@@ -185,11 +218,23 @@ int hist_diff__init(struct hist_diff *d, const struct hists *base, const struct 
 		hist_diff__exit(d);
 		return -ENOMEM;
 	}
-	for (i = 1; i <= nb; i++)
+	if (diff__other_dsos(other, &others, &nr_others)) {
+		free(items);
+		hist_diff__exit(d);
+		return -ENOMEM;
+	}
+	for (i = 1; i <= nb; i++) {
+		const struct dso *dso = base->by_index[i]->dso;
+
+		/* entries of one DSO come in runs: look its name up once per run */
+		if (i == 1 || dso != last_dso)
+			last_name = diff__base_dso_name(dso, others, nr_others, verbose);
+		last_dso = dso;
 		items[n++] = (struct diff_item){
-			.he = base->by_index[i], .sk = sk,
-			.dso_name = diff__base_dso_name(base->by_index[i]->dso, other, verbose),
+			.he = base->by_index[i], .sk = sk, .dso_name = last_name,
 		};
+	}
+	free(others);
 	for (i = 1; i <= no; i++)
 		items[n++] = (struct diff_item){
 			.he = other->by_index[i], .other = true, .sk = sk,

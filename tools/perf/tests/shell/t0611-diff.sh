@@ -91,7 +91,7 @@ test_expect_success PERF_EVENTS 'rebuilt between recordings: each version'"'"'s 
 	grep -E "^ +[0-9.]+% +app +\[\.\] one_work\$" rebuilt.out &&
 	grep -E "^ +\+[0-9.]+%  app +\[\.\] two_work\$" rebuilt.out &&
 	# the shared function compared with itself: a baseline and a small delta
-	grep -E "^ +[0-9.]+% +[-+][0-9]\.[0-9]+%  app +\[\.\] shared_work\$" rebuilt.out &&
+	grep -E "^ +[0-9.]+% +[-+][0-9.]+%  app +\[\.\] shared_work\$" rebuilt.out &&
 	! grep -E "app +\[\.\] 0x" rebuilt.out
 '
 
@@ -123,8 +123,8 @@ test_expect_success PERF_EVENTS 'renamed between recordings, same build-id: comp
 	(cd renamed && perf record -q -e cpu-clock:u -o new.data ./app-renamed) &&
 	(cd renamed && perf diff old.data new.data >../renamed.out) &&
 	cat renamed.out &&
-	grep -E "^ +[0-9.]+% +[-+][0-9]\.[0-9]+%  app +\[\.\] one_work\$" renamed.out &&
-	grep -E "^ +[0-9.]+% +[-+][0-9]\.[0-9]+%  app +\[\.\] shared_work\$" renamed.out &&
+	grep -E "^ +[0-9.]+% +[-+][0-9.]+%  app +\[\.\] one_work\$" renamed.out &&
+	grep -E "^ +[0-9.]+% +[-+][0-9.]+%  app +\[\.\] shared_work\$" renamed.out &&
 	! grep app-renamed renamed.out
 '
 
