@@ -68,6 +68,15 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'the baseline against itself: ever
 	! grep -v "+0.00%" all-rows
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'two events: one section each, as upstream' '
+	(cd same && perf record -q -e cpu-clock:u,task-clock:u -o m1.data ./app &&
+		perf record -q -e cpu-clock:u,task-clock:u -o m2.data ./app &&
+		perf diff m1.data m2.data >../ours &&
+		"$UPSTREAM_PERF" diff m1.data m2.data >../upstream 2>/dev/null) &&
+	grep "^# Event '"'"'task-clock:u'"'"'\$" ours &&
+	test_cmp upstream ours
+'
+
 # record_rebuilt DIR RECORD...: in DIR, the first build run as ./app and
 # recorded into old.data, then the second copied over it (cp: the same
 # inode, as "make install" without unlink does) and recorded into new.data.
