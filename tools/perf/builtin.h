@@ -7,8 +7,10 @@
  * status (0 ok, 1 error, 129 usage error like upstream's parse-options).
  */
 /* Commands, one line each, kept sorted. */
+int cmd_archive(int argc, const char **argv);
 int cmd_buildid_cache(int argc, const char **argv);
 int cmd_buildid_list(int argc, const char **argv);
+int cmd_diff(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);

@@ -23,8 +23,10 @@ static int cmd_version(int argc, const char **argv)
 }
 
 static const struct cmd_struct commands[] = {
+	{ "archive",		cmd_archive,		"Create archive with object files with build-ids found in perf.data file" },
 	{ "buildid-cache",	cmd_buildid_cache,	"Manage build-id cache." },
 	{ "buildid-list",	cmd_buildid_list,	"List the buildids in a perf.data file" },
+	{ "diff",		cmd_diff,		"Read perf.data files and display the differential profile" },
 	{ "inject",		cmd_inject,		"Filter to augment the events stream with additional information" },
 	{ "record",		cmd_record,		"Run a command and record its profile into perf.data" },
 	{ "report",		cmd_report,		"Read perf.data (created by perf record) and display the profile" },

@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf diff [OLD] [NEW]: the profile of NEW against the baseline OLD,
+ * entry by entry, in upstream perf 6.1's --stdio layout ("Baseline",
+ * "Delta Abs"/"Delta", then the sort keys).  Each file is read into its
+ * own machine and histograms (the model report uses: machine-tool, hist,
+ * sort); util/hist-diff.h pairs the entries and orders them.  Because
+ * each file resolves through the build-ids it recorded, a binary rebuilt
+ * between the recordings is compared function by function, each
+ * version's own.  See Documentation/perf-diff.txt.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "builtin.h"
+#include "util/callchain.h"
+#include "util/data.h"
+#include "util/debug.h"
+#include "util/debuginfod-dso.h"
+#include "util/hist.h"
+#include "util/hist-diff.h"
+#include "util/machine-tool.h"
+#include "util/session.h"
+#include "util/sort.h"
+#include "util/thread.h"
+#include "util/unresolved.h"
+#include "util/usage.h"
+
+static const char diff_usage[] =
+	"\n Usage: perf diff [<options>] [old_file] [new_file]\n\n"
+	"    -c, --compute <delta,delta-abs>\n"
+	"                          Entries differential computation selection\n"
+	"    -f, --force           don't complain, do it\n"
+	"    -q, --quiet           Do not show any warnings or messages\n"
+	"    -s, --sort <key[,key2...]>\n"
+	"                          sort by key(s): pid, comm, dso, symbol\n"
+	"    -v, --verbose         be more verbose (show symbol address, etc)\n\n";
+
+struct diff_opts {
+	const char		*files[2];
+	enum hist_diff_compute	compute;
+	struct sort_keys	sort;
+	bool			force, quiet, sort_given;
+	int			verbose;
+};
+
+/* One file: its session, its machine, its histograms by evsel->idx. */
+struct diff_file {
+	struct machine_tool	mt;		/* first: the callbacks get &mt.tool */
+	int			(*mt_header_done)(struct perf_tool *tool,
+						  struct perf_session *session);
+	const struct diff_opts	*opts;
+	struct perf_data	data;
+	struct perf_session	session;
+	bool			data_open, session_open;
+	bool			damaged;	/* read up to damage (exit 1) */
+	struct machine		machine;
+	struct dso_load_opts	lopts;
+	struct debuginfod_fetcher *fetcher;
+	struct hists		**hists;
+	int			nr_hists;
+	struct callchain_cursor	cursor;
+	struct callchain_frame	leaf;
+};
+
+static int diff__parse(struct diff_opts *o, int argc, const char **argv)
+{
+	static const struct option longopts[] = {
+		{ "compute",	required_argument,	NULL, 'c' },
+		{ "force",	no_argument,		NULL, 'f' },
+		{ "quiet",	no_argument,		NULL, 'q' },
+		{ "sort",	required_argument,	NULL, 's' },
+		{ "verbose",	no_argument,		NULL, 'v' },
+		{ "help",	no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, (char * const *)argv, ":c:fqs:vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			if (!strcmp(optarg, "delta")) {
+				o->compute = HIST_DIFF_DELTA;
+			} else if (!strcmp(optarg, "delta-abs")) {
+				o->compute = HIST_DIFF_DELTA_ABS;
+			} else if (!strcmp(optarg, "ratio") || !strncmp(optarg, "wdiff", 5) ||
+				   !strcmp(optarg, "cycles")) {
+				fprintf(stderr, "  Error: --compute %s is not supported here: "
+					"use delta or delta-abs\n", optarg);
+				return PERF_USAGE_ERROR;
+			} else {
+				fprintf(stderr, "  Error: '%s' is not computation method "
+					"(use 'delta' or 'delta-abs')\n", optarg);
+				fputs(diff_usage, stderr);
+				return PERF_USAGE_ERROR;
+			}
+			break;
+		case 'f': o->force = true; break;
+		case 'q': o->quiet = true; break;
+		case 's':
+			/* the first -s replaces the default keys; more add to it */
+			if (!o->sort_given)
+				memset(&o->sort, 0, sizeof(o->sort));
+			o->sort_given = true;
+			if (sort_keys__parse(&o->sort, optarg))
+				return PERF_USAGE_ERROR;
+			break;
+		case 'v': o->verbose++; break;
+		case 'h':
+			fputs(diff_usage, stdout);
+			return PERF_USAGE_ERROR;
+		default:
+			return usage__getopt_error(c, argv, diff_usage);
+		}
+	}
+	/* upstream: none, perf.data.old and perf.data; one, it against perf.data.old */
+	o->files[0] = "perf.data.old";
+	o->files[1] = "perf.data";
+	if (argc - optind == 1) {
+		o->files[1] = argv[optind];
+	} else if (argc - optind == 2) {
+		o->files[0] = argv[optind];
+		o->files[1] = argv[optind + 1];
+	} else if (argc - optind > 2) {
+		fprintf(stderr, "  Error: perf diff compares two files here, not %d: "
+			"run it once per pair against the baseline\n", argc - optind);
+		return PERF_USAGE_ERROR;
+	}
+	return 0;
+}
+
+static struct hists *diff_file__hists(struct diff_file *f, const struct evsel *evsel)
+{
+	if (evsel->idx >= f->nr_hists) {
+		int n = evsel->idx + 8;
+		struct hists **v = realloc(f->hists, n * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		memset(v + f->nr_hists, 0, (n - f->nr_hists) * sizeof(*v));
+		f->hists = v;
+		f->nr_hists = n;
+	}
+	if (!f->hists[evsel->idx]) {
+		struct hists *h = malloc(sizeof(*h));
+
+		if (!h || hists__init(h, &f->opts->sort, false, NULL, false)) {
+			free(h);
+			return NULL;
+		}
+		f->hists[evsel->idx] = h;
+	}
+	return f->hists[evsel->idx];
+}
+
+/* The flat profile: each sample's ip, resolved through this file's machine. */
+static int diff_file__sample(struct perf_tool *tool, struct perf_session *session,
+			     const union perf_event *event, const struct perf_sample *sample,
+			     struct evsel *evsel)
+{
+	struct diff_file *f = (struct diff_file *)tool;
+	struct hists *hists = diff_file__hists(f, evsel);
+	struct addr_location al;
+	int err;
+
+	if (!hists)
+		return -ENOMEM;
+	err = machine__resolve(&f->machine, sample->pid, sample->tid, sample->cpumode,
+			       sample->ip, &al);
+	if (err)
+		return err;
+	f->leaf = (struct callchain_frame){
+		.ip = sample->ip, .addr = al.addr, .map = al.map, .dso = al.dso,
+		.sym = al.sym, .cpumode = sample->cpumode,
+	};
+	f->cursor.frames = &f->leaf;
+	f->cursor.nr = 1;
+	return hists__add_sample(hists, al.thread, thread__comm_str(al.thread), sample->cpumode,
+				 &f->cursor, sample->period);
+}
+
+static int diff_file__header_done(struct perf_tool *tool, struct perf_session *session)
+{
+	struct diff_file *f = (struct diff_file *)tool;
+	int err = perf_session__name_events(session, f->opts->quiet, false);
+
+	return err ? err : f->mt_header_done(tool, session);
+}
+
+static int diff_file__read(struct diff_file *f, const char *path)
+{
+	int err;
+
+	err = perf_data__open(&f->data, path, PERF_DATA_READ, f->opts->force);
+	if (err)
+		return err;
+	f->data_open = true;
+	err = perf_session__open(&f->session, &f->data);
+	if (err)
+		return err;
+	f->session_open = true;
+	f->session.verbose = f->opts->verbose;
+	f->lopts.verbose = f->opts->verbose;
+	err = debuginfod__setup_dso_hook(&f->lopts, NULL, f->opts->verbose, &f->fetcher);
+	if (err) {
+		pr_err("perf diff: debuginfod: %s\n", strerror(-err));
+		return err;
+	}
+	err = machine__init(&f->machine, &f->lopts);
+	if (err)
+		return err;
+	debuginfod__dso_hook_watch(&f->machine.load_opts, &f->machine.dsos);
+	machine_tool__init(&f->mt, &f->machine);
+	f->mt_header_done = f->mt.tool.header_done;
+	f->mt.tool.header_done = diff_file__header_done;
+	f->mt.tool.sample = diff_file__sample;
+	f->mt.tool.ordered_events = true;
+	err = perf_session__process_events(&f->session, &f->mt.tool);
+	/* damage was reported by the session: compare what came before it */
+	if (err == -EINVAL && f->session.stats.truncated) {
+		f->damaged = true;
+		err = 0;
+	}
+	if (!err && !f->opts->quiet)
+		unresolved__print(&f->machine, "perf diff", stderr);
+	return err;
+}
+
+static void diff_file__exit(struct diff_file *f)
+{
+	int i;
+
+	for (i = 0; i < f->nr_hists; i++) {
+		if (f->hists[i])
+			hists__exit(f->hists[i]);
+		free(f->hists[i]);
+	}
+	free(f->hists);
+	if (f->mt.machine)
+		machine__exit(&f->machine);
+	debuginfod__dso_hook_exit(&f->lopts);
+	if (f->session_open)
+		perf_session__close(&f->session);
+	if (f->data_open)
+		perf_data__close(&f->data);
+}
+
+/* The event of @other's file that @evsel is compared with: same type and config. */
+static struct evsel *diff__match_evsel(const struct evlist *evlist, const struct evsel *evsel)
+{
+	int i;
+
+	for (i = 0; i < evlist->nr; i++) {
+		struct evsel *e = evlist->entries[i];
+
+		if (e->attr.type == evsel->attr.type && e->attr.config == evsel->attr.config)
+			return e;
+	}
+	return NULL;
+}
+
+#define DIFF_BASELINE_W	8
+
+static int diff__value_width(const struct diff_opts *o)
+{
+	return o->compute == HIST_DIFF_DELTA_ABS ? 9 : 7;
+}
+
+static void diff__print_header(const struct diff_opts *o, const struct sort_widths *sw)
+{
+	int i, w = diff__value_width(o);
+
+	printf("# %-*s  %*s", DIFF_BASELINE_W, "Baseline", w,
+	       o->compute == HIST_DIFF_DELTA_ABS ? "Delta Abs" : "Delta");
+	for (i = 0; i < o->sort.nr; i++) {
+		enum sort_key key = o->sort.keys[i];
+
+		/* "Pid:Command" on the colon of its rows, as report's header */
+		if (key == SORT_PID)
+			printf("  %7s:%-*s", "Pid", sw->w[key] - 8, "Command");
+		else
+			printf("  %-*s", sw->w[key], sort_key__header(key));
+	}
+	printf("\n# %.*s  %.*s", DIFF_BASELINE_W, "........", w, ".........");
+	for (i = 0; i < o->sort.nr; i++) {
+		int k = sw->w[o->sort.keys[i]];
+
+		printf("  ");
+		while (k--)
+			putchar('.');
+	}
+	printf("\n#\n");
+}
+
+static void diff__print_entry(const struct diff_opts *o, const struct sort_widths *sw,
+			      const struct hist_diff_entry *e)
+{
+	const struct hist_entry *he = e->base ? e->base : e->other;
+	char base[32] = "", delta[32] = "", col[1024];
+	int i;
+
+	if (e->base)
+		snprintf(base, sizeof(base), "%.2f%%", e->base_pct);
+	if (e->other)
+		snprintf(delta, sizeof(delta), "%+4.2f%%", e->delta);
+	printf("  %*s  %*s", DIFF_BASELINE_W, base, diff__value_width(o), delta);
+	for (i = 0; i < o->sort.nr; i++) {
+		sort_key__snprintf(o->sort.keys[i], he, col, sizeof(col), sw, i == o->sort.nr - 1);
+		printf("  %s", col);
+	}
+	putchar('\n');
+}
+
+static int diff__print(const struct diff_opts *o, struct diff_file *base, struct diff_file *other)
+{
+	const struct evlist *evlist = &base->session.evlist;
+	bool first = true;
+	int i, err;
+
+	for (i = 0; i < evlist->nr; i++) {
+		struct evsel *evsel = evlist->entries[i];
+		struct evsel *pair = diff__match_evsel(&other->session.evlist, evsel);
+		struct hists *hb = evsel->idx < base->nr_hists ? base->hists[evsel->idx] : NULL;
+		struct hists *ho = NULL;
+		struct sort_widths sw;
+		struct hist_diff d;
+		size_t j;
+
+		if (!pair) {
+			if (!o->quiet)
+				pr_err("perf diff: event '%s' of %s is not in %s: not compared\n",
+				       evsel__name(evsel), o->files[0], o->files[1]);
+			continue;
+		}
+		if (pair->idx < other->nr_hists)
+			ho = other->hists[pair->idx];
+		err = hist_diff__init(&d, hb, ho, &o->sort, o->verbose > 0, o->compute);
+		if (err)
+			return err;
+		sort_widths__init(&sw, o->verbose > 0);
+		for (j = 0; j < d.nr; j++)
+			sort_widths__update(&sw, d.entries[j].base ? d.entries[j].base :
+					    d.entries[j].other);
+		if (!first)
+			printf("\n");
+		first = false;
+		if (!o->quiet) {
+			printf("# Event '%s'\n#\n", evsel__name(evsel));
+			diff__print_header(o, &sw);
+		}
+		for (j = 0; j < d.nr; j++)
+			diff__print_entry(o, &sw, &d.entries[j]);
+		hist_diff__exit(&d);
+	}
+	return 0;
+}
+
+int cmd_diff(int argc, const char **argv)
+{
+	struct diff_opts o = { .compute = HIST_DIFF_DELTA_ABS };
+	struct diff_file files[2];
+	int i, err;
+
+	/* upstream's default keys for diff: dso,sym */
+	if (sort_keys__parse(&o.sort, "dso,sym"))
+		return 1;
+	err = diff__parse(&o, argc, argv);
+	if (err)
+		return err;
+	memset(files, 0, sizeof(files));
+	for (i = 0; i < 2; i++) {
+		files[i].opts = &o;
+		callchain_cursor__init(&files[i].cursor);
+		err = diff_file__read(&files[i], o.files[i]);
+		if (err)
+			goto out;
+	}
+	err = diff__print(&o, &files[0], &files[1]);
+	/* a partial comparison is printed, and the status says so */
+	if (!err && (files[0].damaged || files[1].damaged))
+		err = -EINVAL;
+out:
+	if (err == -ENOMEM)
+		pr_err("perf diff: %s\n", strerror(-err));
+	for (i = 0; i < 2; i++)
+		diff_file__exit(&files[i]);
+	return err ? 1 : 0;
+}
