@@ -30,6 +30,7 @@
 #include "vdso.h"
 #include "dso-hits.h"
 #include "hashmap.h"
+#include "array.h"
 
 #define DEBUG_DIR	"/usr/lib/debug"
 
@@ -197,15 +198,8 @@ static int store_list__add(void *priv, const struct build_id *bid, const char *n
 		if (build_id__equal(&e->bid, bid) && !strcmp(e->name, name))
 			return 0;
 	}
-	if (l->nr == l->alloc) {
-		size_t n = l->alloc ? l->alloc * 2 : 32;
-		struct build_id_store_entry *v = realloc(l->v, n * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->alloc = n;
-	}
+	if (ARRAY_GROW(l->v, l->alloc, l->nr + 1))
+		return -ENOMEM;
 	memset(&l->v[l->nr], 0, sizeof(l->v[0]));
 	l->v[l->nr].bid = *bid;
 	l->v[l->nr].name = strdup(name);
