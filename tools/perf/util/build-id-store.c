@@ -30,6 +30,7 @@
 #include "vdso.h"
 #include "dso-hits.h"
 #include "hashmap.h"
+#include "kallsyms.h"
 #include "array.h"
 
 #define DEBUG_DIR	"/usr/lib/debug"
@@ -291,10 +292,10 @@ static int build_id_store__print_modules(void)
 
 int build_id_store__print_kernel(bool maps)
 {
-	unsigned long long addr, start = 0, end = 0;
-	char hex[SBUILD_ID_SIZE], sym[128], type;
+	char hex[SBUILD_ID_SIZE], *text;
+	u64 start = 0, end = 0;
 	struct build_id bid;
-	FILE *f;
+	size_t len;
 
 	if (kernel__read_build_id(&bid)) {
 		pr_err("perf buildid-list: cannot read the kernel's build-id (/sys/kernel/notes)\n");
@@ -305,15 +306,12 @@ int build_id_store__print_kernel(bool maps)
 		printf("%s\n", hex);
 		return 0;
 	}
-	f = fopen("/proc/kallsyms", "r");
-	while (f && fscanf(f, "%llx %c %127s%*[^\n]", &addr, &type, sym) == 3) {
-		if (!strcmp(sym, "_text"))
-			start = addr;
-		else if (!strcmp(sym, "_etext"))
-			end = addr;
+	/* unreadable or hidden (kptr_restrict): zeros, as upstream prints them */
+	if (!kallsyms__read("/proc/kallsyms", &text, &len, true)) {
+		kallsyms__text_range(text, len, &start, &end);
+		free(text);
 	}
-	if (f)
-		fclose(f);
-	printf("%s %016llx %016llx [kernel.kallsyms]\n", hex, start, end);
+	printf("%s %016llx %016llx [kernel.kallsyms]\n", hex, (unsigned long long)start,
+	       (unsigned long long)end);
 	return build_id_store__print_modules();
 }
