@@ -182,7 +182,7 @@ struct store_list {
 
 static u64 store_list__hash(const struct build_id *bid, const char *name)
 {
-	return hash__str(name, hash__bytes(bid->data, bid->size, bid->size));
+	return hash__str(name, build_id__hash(bid));
 }
 
 /* Each (build-id, name) once: guests and tables may repeat one. */
