@@ -4,7 +4,6 @@
 #define __PERF_FLAMEGRAPH_INT_H
 
 #include "flamegraph.h"
-#include "hashmap.h"
 
 struct fg_node {
 	u64	self;		/* samples whose path ends here */
@@ -17,17 +16,17 @@ struct fg_node {
 };
 
 struct fg_names {
-	char		**str;		/* str[0]: the root's, not owned */
-	u32		nr, alloc;
-	/* string hash -> id as a pointer: ids from 1, so never NULL */
-	struct hashmap	ids;
+	char	**str;		/* str[0]: the root's, not owned */
+	u32	nr, alloc;
+	u32	*slots;		/* open addressing by string hash; 0: empty */
+	u32	nr_slots;
 };
 
 struct flamegraph {
 	struct fg_node	*nodes;		/* node 0: the root */
 	u32		nr_nodes, nodes_alloc;
-	/* (parent, name) -> node as a pointer: never 0, the root */
-	struct hashmap	children;
+	u32		*slots;		/* (parent, name) -> node; 0: empty */
+	u32		nr_slots;
 	struct fg_names	names;
 	bool		summed;
 };
