@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include "build-id-cache.h"
 #include "debug.h"
+#include "kallsyms.h"
 #include "vdso.h"
 
 #define MAX_NAME_LEN	(PATH_MAX - 128)	/* room for the id and leaf */
@@ -368,28 +369,12 @@ out:
 	return ret;
 }
 
-int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid)
-{
-	int fd, ret = kernel__read_build_id(bid);
-
-	if (ret)
-		return ret;
-	fd = open("/proc/kallsyms", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = build_id_cache__store_fd(dir, BUILD_ID_CACHE_KERNEL, bid, fd, NULL);
-	close(fd);
-	return ret;
-}
-
-int build_id_cache__add_kallsyms_text(const char *dir, const struct build_id *bid,
+/* @text as the kernel's entry: copied from a file, like any other entry. */
+static int build_id_cache__store_text(const char *dir, const struct build_id *bid,
 				      const char *text, size_t len)
 {
 	int fd, ret;
 
-	if (build_id_cache__cached(dir, bid))
-		return 0;
-	/* a file to copy from, so that the entry is written like any other */
 	fd = memfd_create("kallsyms", MFD_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -400,6 +385,31 @@ int build_id_cache__add_kallsyms_text(const char *dir, const struct build_id *bi
 		ret = build_id_cache__store_fd(dir, BUILD_ID_CACHE_KERNEL, bid, fd, NULL);
 	close(fd);
 	return ret;
+}
+
+int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid)
+{
+	int ret = kernel__read_build_id(bid);
+	size_t len;
+	char *text;
+
+	if (ret)
+		return ret;
+	/* kept as read, even with hidden addresses: the caller asked for this copy */
+	ret = kallsyms__read("/proc/kallsyms", &text, &len, true);
+	if (ret)
+		return ret;
+	ret = build_id_cache__store_text(dir, bid, text, len);
+	free(text);
+	return ret;
+}
+
+int build_id_cache__add_kallsyms_text(const char *dir, const struct build_id *bid,
+				      const char *text, size_t len)
+{
+	if (build_id_cache__cached(dir, bid))
+		return 0;
+	return build_id_cache__store_text(dir, bid, text, len);
 }
 
 bool build_id_cache__cached(const char *dir, const struct build_id *bid)

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include "build-id-secure.h"
 #include "build-id-cache.h"
+#include "array.h"
 
 #define HELD_RESERVE	16	/* descriptors left for copies and outputs */
 #define HELD_MAX	4096
@@ -166,16 +167,9 @@ static bool secure__seen(struct build_id_secure *s, const struct build_id *bid)
 	for (i = 0; i < s->nr_seen; i++)
 		if (build_id__equal(&s->seen[i], bid))
 			return true;
-	if (s->nr_seen == s->alloc_seen) {
-		u32 n = s->alloc_seen ? s->alloc_seen * 2 : 64;
-		struct build_id *ns = realloc(s->seen, n * sizeof(*ns));
-
-		/* Out of memory: handle it again later rather than never. */
-		if (!ns)
-			return false;
-		s->seen = ns;
-		s->alloc_seen = n;
-	}
+	/* Out of memory: handle it again later rather than never. */
+	if (ARRAY_GROW(s->seen, s->alloc_seen, (size_t)s->nr_seen + 1))
+		return false;
 	s->seen[s->nr_seen++] = *bid;
 	return false;
 }
@@ -250,15 +244,8 @@ static void secure__name_gone(struct build_id_secure *s, const char *path,
 	struct build_id_held *l;
 
 	s->gone++;
-	if (s->gone > s->alloc_lost) {
-		u32 n = s->alloc_lost ? s->alloc_lost * 2 : 16;
-		struct build_id_held *nl = realloc(s->lost, n * sizeof(*nl));
-
-		if (!nl)
-			return;		/* counted, not named */
-		s->lost = nl;
-		s->alloc_lost = n;
-	}
+	if (ARRAY_GROW(s->lost, s->alloc_lost, s->gone))
+		return;		/* counted, not named */
 	l = &s->lost[s->gone - 1];
 	memset(l, 0, sizeof(*l));
 	l->bid = *bid;
@@ -294,15 +281,8 @@ static int secure__hold(struct build_id_secure *s, struct build_id_secure_req *r
 
 	if (fstat(fd, &st))
 		return -errno;
-	if (s->nr_held == s->alloc_held) {
-		u32 n = s->alloc_held ? s->alloc_held * 2 : 32;
-		struct build_id_held *nh = realloc(s->held, n * sizeof(*nh));
-
-		if (!nh)
-			return -ENOMEM;
-		s->held = nh;
-		s->alloc_held = n;
-	}
+	if (ARRAY_GROW(s->held, s->alloc_held, (size_t)s->nr_held + 1))
+		return -ENOMEM;
 	h = &s->held[s->nr_held++];
 	__atomic_add_fetch(&s->nr_open, 1, __ATOMIC_RELAXED);
 	h->bid = r->bid;

@@ -30,6 +30,8 @@
 #include "vdso.h"
 #include "dso-hits.h"
 #include "hashmap.h"
+#include "kallsyms.h"
+#include "array.h"
 
 #define DEBUG_DIR	"/usr/lib/debug"
 
@@ -180,7 +182,7 @@ struct store_list {
 
 static u64 store_list__hash(const struct build_id *bid, const char *name)
 {
-	return hash__str(name, hash__bytes(bid->data, bid->size, bid->size));
+	return hash__str(name, build_id__hash(bid));
 }
 
 /* Each (build-id, name) once: guests and tables may repeat one. */
@@ -197,15 +199,8 @@ static int store_list__add(void *priv, const struct build_id *bid, const char *n
 		if (build_id__equal(&e->bid, bid) && !strcmp(e->name, name))
 			return 0;
 	}
-	if (l->nr == l->alloc) {
-		size_t n = l->alloc ? l->alloc * 2 : 32;
-		struct build_id_store_entry *v = realloc(l->v, n * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->alloc = n;
-	}
+	if (ARRAY_GROW(l->v, l->alloc, l->nr + 1))
+		return -ENOMEM;
 	memset(&l->v[l->nr], 0, sizeof(l->v[0]));
 	l->v[l->nr].bid = *bid;
 	l->v[l->nr].name = strdup(name);
@@ -297,10 +292,10 @@ static int build_id_store__print_modules(void)
 
 int build_id_store__print_kernel(bool maps)
 {
-	unsigned long long addr, start = 0, end = 0;
-	char hex[SBUILD_ID_SIZE], sym[128], type;
+	char hex[SBUILD_ID_SIZE], *text;
+	u64 start = 0, end = 0;
 	struct build_id bid;
-	FILE *f;
+	size_t len;
 
 	if (kernel__read_build_id(&bid)) {
 		pr_err("perf buildid-list: cannot read the kernel's build-id (/sys/kernel/notes)\n");
@@ -311,15 +306,12 @@ int build_id_store__print_kernel(bool maps)
 		printf("%s\n", hex);
 		return 0;
 	}
-	f = fopen("/proc/kallsyms", "r");
-	while (f && fscanf(f, "%llx %c %127s%*[^\n]", &addr, &type, sym) == 3) {
-		if (!strcmp(sym, "_text"))
-			start = addr;
-		else if (!strcmp(sym, "_etext"))
-			end = addr;
+	/* unreadable or hidden (kptr_restrict): zeros, as upstream prints them */
+	if (!kallsyms__read("/proc/kallsyms", &text, &len, true)) {
+		kallsyms__text_range(text, len, &start, &end);
+		free(text);
 	}
-	if (f)
-		fclose(f);
-	printf("%s %016llx %016llx [kernel.kallsyms]\n", hex, start, end);
+	printf("%s %016llx %016llx [kernel.kallsyms]\n", hex, (unsigned long long)start,
+	       (unsigned long long)end);
 	return build_id_store__print_modules();
 }

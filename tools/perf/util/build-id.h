@@ -18,6 +18,7 @@
 #include <linux/buildid.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include "hashmap.h"
 
 /* Hex string with its NUL. */
 #define SBUILD_ID_SIZE		(BUILD_ID_SIZE_MAX * 2 + 1)
@@ -41,6 +42,12 @@ int build_id__from_hex(struct build_id *bid, const char *hex);
 
 bool build_id__equal(const struct build_id *a, const struct build_id *b);
 bool build_id__is_defined(const struct build_id *bid);
+
+/* A build-id's key in a hashmap (its size mixed in: a prefix is another id). */
+static inline u64 build_id__hash(const struct build_id *bid)
+{
+	return hash__bytes(bid->data, bid->size, bid->size);
+}
 
 /* An ELF file, plain or compressed (detected by magic).  0 or -errno. */
 int filename__read_build_id(const char *path, struct build_id *bid);

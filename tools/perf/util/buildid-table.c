@@ -7,6 +7,7 @@
 #include "buildid-table.h"
 #include "build-id.h"
 #include "vdso.h"
+#include "array.h"
 
 void buildid_table__init(struct buildid_table *t)
 {
@@ -99,15 +100,8 @@ int buildid_table__add_idx(struct buildid_table *t, const char *path, u16 cpumod
 		}
 		s = (s + 1) & (t->nr_slots - 1);
 	}
-	if (t->nr == t->alloc) {
-		u32 n = t->alloc ? t->alloc * 2 : 32;
-		struct buildid_entry *ne = realloc(t->entries, n * sizeof(*ne));
-
-		if (!ne)
-			return -ENOMEM;
-		t->entries = ne;
-		t->alloc = n;
-	}
+	if (ARRAY_GROW(t->entries, t->alloc, (size_t)t->nr + 1))
+		return -ENOMEM;
 	e = &t->entries[t->nr];
 	memset(e, 0, sizeof(*e));
 	e->path = strdup(path);

@@ -51,6 +51,7 @@
 #include "debug.h"
 #include "debuginfod.h"
 #include "debuginfod-request.h"
+#include "hashmap.h"
 
 
 /* One (kind, build-id) this fetcher has been asked for. */
@@ -79,10 +80,7 @@ struct debuginfod_fetcher {
 	u64 max_size;			/* DEBUGINFOD_MAXSIZE in effect */
 	char cache[PATH_MAX];		/* the client cache */
 	unsigned long nr_requests;
-	/* answers, open addressing; power-of-two size */
-	struct debuginfod_entry **table;
-	size_t table_size;
-	size_t nr_entries;
+	struct hashmap answers;		/* (id, kind) -> struct debuginfod_entry */
 };
 
 struct debuginfod_worker {
@@ -157,6 +155,7 @@ struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts 
 	f = calloc(1, sizeof(*f));
 	if (!f)
 		return NULL;
+	hashmap__init(&f->answers);
 	if (debuginfod__max_size(&f->max_size))
 		goto out_free;
 	err = debuginfod__cache_path(f->cache, sizeof(f->cache));
@@ -196,14 +195,14 @@ void debuginfod_fetcher__delete(struct debuginfod_fetcher *f)
 
 	if (!f)
 		return;
-	for (i = 0; i < f->table_size; i++) {
-		if (f->table[i]) {
-			free(f->table[i]->path);
-			free(f->table[i]->why);
-			free(f->table[i]);
-		}
+	for (i = 0; i < hashmap__nr(&f->answers); i++) {
+		struct debuginfod_entry *e = f->answers.entries[i].value;
+
+		free(e->path);
+		free(e->why);
+		free(e);
 	}
-	free(f->table);
+	hashmap__exit(&f->answers);
 	dlclose(f->lib.handle);
 	free(f);
 }
@@ -220,65 +219,27 @@ void debuginfod_result__exit(struct debuginfod_result *r)
 	r->why = NULL;
 }
 
-/* FNV-1a over kind and id bytes. */
-static size_t debuginfod__hash(const struct build_id *id, enum debuginfod_kind kind)
-{
-	size_t h = 2166136261u ^ kind;
-	size_t i;
-
-	for (i = 0; i < id->size; i++)
-		h = (h ^ id->data[i]) * 16777619u;
-	return h;
-}
-
-static int debuginfod_fetcher__grow(struct debuginfod_fetcher *f)
-{
-	size_t size = f->table_size ? f->table_size * 2 : 64;
-	struct debuginfod_entry **table = calloc(size, sizeof(*table));
-	size_t i, h;
-
-	if (!table)
-		return -ENOMEM;
-	for (i = 0; i < f->table_size; i++) {
-		struct debuginfod_entry *e = f->table[i];
-
-		if (!e)
-			continue;
-		for (h = debuginfod__hash(&e->id, e->kind) & (size - 1); table[h];
-		     h = (h + 1) & (size - 1))
-			;
-		table[h] = e;
-	}
-	free(f->table);
-	f->table = table;
-	f->table_size = size;
-	return 0;
-}
-
 /* The entry for (@id, @kind), added if new; NULL on ENOMEM. */
 static struct debuginfod_entry *debuginfod_fetcher__entry(struct debuginfod_fetcher *f,
 							  const struct build_id *id,
 							  enum debuginfod_kind kind)
 {
+	u64 hash = build_id__hash(id) ^ kind;
 	struct debuginfod_entry *e;
-	size_t h;
+	size_t it = 0;
 
-	/* Keep the load under 1/2 so probes stay short. */
-	if ((f->nr_entries + 1) * 2 > f->table_size && debuginfod_fetcher__grow(f))
-		return NULL;
-	for (h = debuginfod__hash(id, kind) & (f->table_size - 1); f->table[h];
-	     h = (h + 1) & (f->table_size - 1)) {
-		e = f->table[h];
+	while ((e = hashmap__next(&f->answers, hash, &it)) != NULL)
 		if (e->kind == kind && build_id__equal(&e->id, id))
 			return e;
-	}
 	e = calloc(1, sizeof(*e));
 	if (!e)
 		return NULL;
 	e->id = *id;
 	e->kind = kind;
-	f->table[h] = e;
-	f->nr_entries++;
+	if (hashmap__add(&f->answers, hash, e)) {
+		free(e);
+		return NULL;
+	}
 	return e;
 }
 

@@ -43,11 +43,6 @@ void dsos__exit(struct dsos *dsos)
 	dsos__init(dsos);
 }
 
-static u64 build_id__hash(const struct build_id *bid)
-{
-	return hash__bytes(bid->data, bid->size, bid->size);
-}
-
 struct dso *dsos__find_by_build_id(const struct dsos *dsos, const struct build_id *bid)
 {
 	u64 hash = build_id__hash(bid);

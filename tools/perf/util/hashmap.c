@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "hashmap.h"
+#include "array.h"
 
 #define FNV_OFFSET	0xcbf29ce484222325ULL
 #define FNV_PRIME	0x100000001b3ULL
@@ -73,15 +74,8 @@ int hashmap__add(struct hashmap *map, u64 hash, void *value)
 	if ((map->nr + 1) * 2 > map->nr_slots &&
 	    hashmap__rehash(map, map->nr_slots ? map->nr_slots * 2 : 64))
 		return -ENOMEM;
-	if (map->nr == map->alloc) {
-		size_t n = map->alloc ? map->alloc * 2 : 32;
-		struct hashmap_entry *e = realloc(map->entries, n * sizeof(*e));
-
-		if (!e)
-			return -ENOMEM;
-		map->entries = e;
-		map->alloc = n;
-	}
+	if (ARRAY_GROW(map->entries, map->alloc, map->nr + 1))
+		return -ENOMEM;
 	map->entries[map->nr].hash = hash;
 	map->entries[map->nr].value = value;
 	for (s = hashmap__home(map, hash); map->slots[s]; s = (s + 1) & (map->nr_slots - 1))

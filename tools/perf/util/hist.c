@@ -15,6 +15,7 @@
 #include "dso.h"
 #include "event.h"
 #include "map.h"
+#include "hashmap.h"
 
 /* ---- interned comm strings: entries compare comms by pointer ---------- */
 
@@ -28,15 +29,6 @@ struct hist_strings {
 	struct hist_string	**buckets;
 	size_t			nr_buckets, nr;
 };
-
-static u32 hash_str(const char *s)
-{
-	u32 h = 2166136261u;	/* FNV-1a */
-
-	while (*s)
-		h = (h ^ (u8)*s++) * 16777619u;
-	return h;
-}
 
 static u32 hash_mix(u32 h, u64 v)
 {
@@ -70,7 +62,7 @@ static int hist_strings__grow(struct hist_strings *hs)
 
 static const char *hist_strings__intern(struct hist_strings *hs, const char *str)
 {
-	u32 h = hash_str(str);
+	u32 h = (u32)hash__str(str, 0);
 	struct hist_string *s;
 	size_t len;
 

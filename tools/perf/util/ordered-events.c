@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include "ordered-events.h"
 #include "event.h"
+#include "array.h"
 
 #define OE_CHUNK_SIZE	(1024 * 1024)	/* > the largest record (64 KiB) */
 #define OE_MAX_QUEUED	(1024 * 1024)	/* records; ~40 MiB of queue */
@@ -176,14 +177,8 @@ static int oe__sort(struct ordered_events *oe)
 {
 	size_t merges;
 
-	if (oe->tmp_alloc < oe->alloc) {
-		struct ordered_event *tmp = realloc(oe->tmp, oe->alloc * sizeof(*tmp));
-
-		if (!tmp)
-			return -ENOMEM;
-		oe->tmp = tmp;
-		oe->tmp_alloc = oe->alloc;
-	}
+	if (ARRAY_GROW(oe->tmp, oe->tmp_alloc, oe->alloc))
+		return -ENOMEM;
 	do {
 		struct ordered_event *src = oe->queue, *dst = oe->tmp, *swap;
 		size_t i = 0, mid, end, alloc;
@@ -275,15 +270,8 @@ static int oe__queue(struct ordered_events *oe, const union perf_event *event, u
 {
 	struct ordered_event *ev;
 
-	if (oe->nr == oe->alloc) {
-		size_t alloc = oe->alloc ? oe->alloc * 2 : 1024;
-		struct ordered_event *q = realloc(oe->queue, alloc * sizeof(*q));
-
-		if (!q)
-			return -ENOMEM;
-		oe->queue = q;
-		oe->alloc = alloc;
-	}
+	if (ARRAY_GROW(oe->queue, oe->alloc, oe->nr + 1))
+		return -ENOMEM;
 	ev = &oe->queue[oe->nr];
 	ev->chunk = owner;
 	if (owner)

@@ -11,18 +11,11 @@
  * stays for the rows nobody has asked for yet.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <sys/stat.h>
 #include "symbol-int.h"
-#include "mem-populate.h"
+#include "kallsyms.h"
 #include "demangle.h"
-#include "debug.h"
-
-/* Far above any kernel's (6 MB here); rows are addressed by u32. */
-#define KALLSYMS_MAX_SIZE	(512u << 20)
 
 struct kallsyms_rows {
 	char	*text;
@@ -30,156 +23,11 @@ struct kallsyms_rows {
 	u32	*line;		/* line[i]: offset in text of symbol i's row */
 };
 
-/* One kallsyms row, parsed without writing to it. */
-struct kallsyms_row {
-	u64		addr;
-	char		type;
-	const char	*name;
-	size_t		namelen;
-};
-
-/* Hex digits' values plus one; 0 for anything else. */
-static const unsigned char hex_value1[256] = {
-	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
-	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
-	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
-	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
-};
-
-static int hex_value(char c)
-{
-	return hex_value1[(unsigned char)c] - 1;
-}
-
-/* isspace() in the C locale, without a call per character */
-static bool kallsyms__space(char c)
-{
-	return c == ' ' || (c >= '\t' && c <= '\r');
-}
-
-/*
- * "<hex addr> <type char> <name>[\t[module]]", the line ending before
- * @end: the address, the type and where the name starts.  False for a
- * malformed line: no hex address (or one too long), no single type
- * character, or no name (a blank or NUL where it should start).
- * Indexing runs this on every line of the file, so the name is left for
- * kallsyms__row() (once per row looked up).
- */
-static bool kallsyms__head(const char *p, const char *end, struct kallsyms_row *row)
-{
-	const char *digits = p;
-	u64 addr = 0;		/* not row->addr: stores through it alias the text */
-	int d, bad = 0, i;
-
-	if (end - p > 16 && p[16] == ' ') {
-		/* the usual 16 digits: no branch per digit */
-		for (i = 0; i < 16; i++) {
-			d = hex_value(p[i]);
-			bad |= d;
-			addr = addr << 4 | (d & 15);
-		}
-		if (bad >= 0)
-			p += 16;
-		else
-			addr = 0;
-	}
-	if (p == digits)
-		for (; p < end && (d = hex_value(*p)) >= 0; p++)
-			addr = addr << 4 | d;
-	if (p == digits || p - digits > 16 || end - p < 4 || p[0] != ' ' || p[2] != ' ' ||
-	    kallsyms__space(p[1]) || kallsyms__space(p[3]) || !p[3])
-		return false;
-	row->addr = addr;
-	row->type = p[1];
-	row->name = p + 3;
-	return true;
-}
-
-/* The whole row: kallsyms__head() and the name's length. */
-static bool kallsyms__row(const char *p, const char *end, struct kallsyms_row *row)
-{
-	const char *q;
-
-	if (!kallsyms__head(p, end, row))
-		return false;
-	/* a NUL (not in a kernel's, but the file can be anything) ends it too */
-	for (q = row->name; q < end && *q != '\t' && *q != ' ' && *q; q++)
-		;
-	row->namelen = q - row->name;
-	return true;
-}
-
 /* Code: T/t/W/w. */
 static bool kallsyms__is_function(char type)
 {
 	type |= 0x20;
 	return type == 't' || type == 'w';
-}
-
-/* The whole file into one buffer (/proc/kallsyms has no size to go by). */
-static int kallsyms__read(const char *path, char **text, size_t *len)
-{
-	/* O_NONBLOCK: a FIFO planted as a cached kallsyms must not hang us */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), err = 0;
-	size_t cap, have = 0;
-	struct stat st;
-	char *buf = NULL;
-
-	if (fd < 0) {
-		err = -errno;
-		pr_err("%s: %s\n", path, strerror(errno));
-		return err;
-	}
-	/* /proc/kallsyms is a regular file too (of size 0) */
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		pr_warning("%s: not a regular file\n", path);
-		close(fd);
-		return -EINVAL;
-	}
-	cap = st.st_size > 0 && (u64)st.st_size < KALLSYMS_MAX_SIZE ?
-	      (size_t)st.st_size + 1 : 1u << 20;
-	for (;;) {
-		ssize_t r;
-
-		if (have == cap) {
-			char *n = cap < KALLSYMS_MAX_SIZE ? realloc(buf, cap * 2) : NULL;
-
-			if (!n) {
-				err = cap < KALLSYMS_MAX_SIZE ? -ENOMEM : -EFBIG;
-				if (err == -EFBIG)
-					pr_err("%s: bigger than any kallsyms\n", path);
-				break;
-			}
-			buf = n;
-			cap *= 2;
-		} else if (!buf) {
-			buf = malloc(cap);
-			if (!buf) {
-				err = -ENOMEM;
-				break;
-			}
-			mem__populate(buf, cap);
-		}
-		r = read(fd, buf + have, cap - have);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			err = -EIO;
-			pr_err("%s: read error\n", path);
-			break;
-		}
-		if (!r)
-			break;
-		have += r;
-	}
-	close(fd);
-	if (err) {
-		free(buf);
-		return err;
-	}
-	*text = buf;
-	*len = have;
-	return 0;
 }
 
 struct kallsyms_key {
@@ -239,45 +87,49 @@ static size_t kallsyms__dedup(u64 *addr, u32 *line, size_t nr)
 }
 
 /* Function rows' addresses and line offsets, in file order. */
+struct kallsyms_index {
+	const char	*text;
+	u64		*addr;
+	u32		*line;
+	size_t		nr, alloc;
+};
+
+static int kallsyms_index__row(const struct kallsyms_row *row, void *priv)
+{
+	struct kallsyms_index *ix = priv;
+
+	if (!kallsyms__is_function(row->type))
+		return 0;
+	if (ix->nr == ix->alloc) {
+		size_t n = ix->alloc ? ix->alloc * 2 : 16384;
+		u64 *a = realloc(ix->addr, n * sizeof(*a));
+		u32 *l = a ? realloc(ix->line, n * sizeof(*l)) : NULL;
+
+		if (a)
+			ix->addr = a;
+		if (!l)
+			return -ENOMEM;
+		ix->line = l;
+		ix->alloc = n;
+	}
+	ix->addr[ix->nr] = row->addr;
+	ix->line[ix->nr++] = (u32)(row->line - ix->text);
+	return 0;
+}
+
 static int kallsyms__index(const char *text, size_t len, u64 **addrp, u32 **linep, size_t *nrp)
 {
-	size_t nr = 0, alloc = 0;
-	const char *p = text, *end = text + len, *nl;
-	u64 *addr = NULL;
-	u32 *line = NULL;
+	struct kallsyms_index ix = { .text = text };
+	int err = kallsyms__for_each_row(text, len, kallsyms_index__row, &ix);
 
-	for (; p < end; p = nl + 1) {
-		struct kallsyms_row row;
-		bool ok;
-
-		/* a row's head stops at its newline: search for it after the head */
-		ok = kallsyms__head(p, end, &row);
-		nl = memchr(ok ? row.name : p, '\n', end - (ok ? row.name : p));
-		if (!nl)
-			nl = end;	/* a last line without its newline */
-		if (!ok || !kallsyms__is_function(row.type))
-			continue;
-		if (nr == alloc) {
-			size_t n = alloc ? alloc * 2 : 16384;
-			u64 *a = realloc(addr, n * sizeof(*a));
-			u32 *l = a ? realloc(line, n * sizeof(*l)) : NULL;
-
-			if (a)
-				addr = a;
-			if (!l) {
-				free(addr);
-				free(line);
-				return -ENOMEM;
-			}
-			line = l;
-			alloc = n;
-		}
-		addr[nr] = row.addr;
-		line[nr++] = (u32)(p - text);
+	if (err) {
+		free(ix.addr);
+		free(ix.line);
+		return err;
 	}
-	*addrp = addr;
-	*linep = line;
-	*nrp = nr;
+	*addrp = ix.addr;
+	*linep = ix.line;
+	*nrp = ix.nr;
 	return 0;
 }
 
@@ -292,7 +144,7 @@ int symbols__load_kallsyms(struct symbols *syms, const char *path)
 
 	if (syms->nr || syms->rows)
 		return -EINVAL;
-	err = kallsyms__read(path, &text, &len);
+	err = kallsyms__read(path, &text, &len, false);
 	if (err)
 		return err;
 	err = kallsyms__index(text, len, &addr, &line, &nr);
@@ -338,19 +190,21 @@ struct symbol *kallsyms_rows__symbol(const struct kallsyms_rows *rows,
 	const char *nl = memchr(p, '\n', rows->text + rows->len - p);
 	char *name, *demangled;
 	struct symbol *sym;
-	size_t len;
+	size_t len, namelen;
 	u64 end;
 	u8 binding;
 
 	/* indexed as a well-formed row, so it parses again */
-	if (!kallsyms__row(p, nl ? nl : rows->text + rows->len, &row))
+	row.end = nl ? nl : rows->text + rows->len;
+	if (!kallsyms__parse_row(p, row.end, &row))
 		return NULL;
+	namelen = kallsyms_row__namelen(&row);
 	/* the text is not NUL-terminated: copy the name out before demangling */
-	name = malloc(row.namelen + 1);
+	name = malloc(namelen + 1);
 	if (!name)
 		return NULL;
-	memcpy(name, row.name, row.namelen);
-	name[row.namelen] = '\0';
+	memcpy(name, row.name, namelen);
+	name[namelen] = '\0';
 	/* Rust code in the kernel has v0-mangled names */
 	demangled = demangle__sym(name, false);
 	if (demangled) {

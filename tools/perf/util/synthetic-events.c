@@ -13,6 +13,7 @@
 #include "synthetic-events.h"
 #include "build-id-cache.h"
 #include "debug.h"
+#include "kallsyms.h"
 #include "kmodules.h"
 #include "proc-map-file.h"
 
@@ -122,70 +123,27 @@ static int synth__mmap(struct synth_ctx *ctx, u16 cpumode, u32 pid, u32 tid,
 	return ctx->emit(ctx->priv, ev);
 }
 
-/* The address on the line that ends at @hit in kallsyms text @buf. */
-static u64 kallsyms__line_addr(const char *buf, const char *hit)
-{
-	const char *line = hit;
-
-	while (line > buf && line[-1] != '\n')
-		line--;
-	return strtoull(line, NULL, 16);
-}
-
 /*
- * _text and _etext from /proc/kallsyms; 0 when hidden (kptr_restrict).
- * The file is ~120k lines: one read and two memmem()s, not a sscanf per
- * line (that took seconds under ASan and delayed attaching to -p/-t).
- * With @text, the whole text is handed over too (NULL if not read whole).
+ * _text and _etext from /proc/kallsyms; 0 when it cannot be read or
+ * hides addresses (kptr_restrict): then there is no kernel map to make.
+ * With @text, the whole text is handed over too (NULL if not read whole),
+ * for the build-id cache to keep: never a copy with hidden addresses.
  */
 static u64 kernel_text_addr(u64 *etext, char **text, size_t *text_len)
 {
-	size_t len = 0, alloc = 1 << 20, max = 64 << 20;
-	char *buf = malloc(alloc), *hit;
-	bool whole = false;
-	u64 ret = 0;
-	ssize_t n;
-	int fd;
+	size_t len;
+	char *buf;
+	u64 ret;
 
 	*etext = 0;
-	if (!buf)
+	if (kallsyms__read("/proc/kallsyms", &buf, &len, true))
 		return 0;
-	fd = open("/proc/kallsyms", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		goto out;
-	for (;;) {
-		if (len + 1 == alloc) {
-			char *nb;
-
-			if (alloc >= max)
-				break;
-			nb = realloc(buf, alloc * 2);
-			if (!nb)
-				break;
-			buf = nb;
-			alloc *= 2;
-		}
-		n = read(fd, buf + len, alloc - 1 - len);
-		whole = !n;
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	hit = memmem(buf, len, " _text\n", 7);
-	if (hit)
-		ret = kallsyms__line_addr(buf, hit);
-	hit = memmem(buf, len, " _etext\n", 8);
-	if (hit)
-		*etext = kallsyms__line_addr(buf, hit);
-	/* only a copy read to its end: a cut one would be a wrong cache entry */
-	if (ret && text && whole) {
+	kallsyms__text_range(buf, len, &ret, etext);
+	if (ret && text) {
 		*text = buf;
 		*text_len = len;
 		return ret;
 	}
-out:
 	free(buf);
 	return ret;
 }
