@@ -211,7 +211,8 @@ static int parse_short(const struct parse_opts *p, const char *s, int argc, cons
 		}
 		if (o->type == PARSE_OPT_END) {
 			if (*s == 'h') {
-				parse_opts__usage(p, stdout);
+				/* stderr, as upstream's */
+				parse_opts__usage(p, stderr);
 				return PERF_USAGE_ERROR;
 			}
 			return parse_opts__error(p, "unknown switch `%c'", *s);
@@ -293,7 +294,7 @@ static int parse_long(const struct parse_opts *p, const char *s, int argc, const
 	}
 	if (!found) {
 		if (!strcmp(s, "help") || !strcmp(s, "help-short")) {
-			parse_opts__usage(p, stdout);
+			parse_opts__usage(p, stderr);
 			return PERF_USAGE_ERROR;
 		}
 		if (!strcmp(s, "list-opts")) {

@@ -15,7 +15,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#ifndef PERF_USAGE_ERROR
 #define PERF_USAGE_ERROR	129
+#endif
 
 enum parse_opt_type {
 	PARSE_OPT_END,
@@ -69,7 +71,8 @@ struct parse_opts {
  * PARSE_OPTS_STOP_AT_NON_OPTION argv is left as given and the n words
  * left are argv[argc - n ..].  A usage
  * error, -h or a callback's failure returns minus the exit status (-129
- * for usage).  -h, --help-short and --help print the usage on stdout.
+ * for usage).  -h, --help-short and --help print the usage on stderr,
+ * as upstream's do.
  */
 int parse_opts__parse(const struct parse_opts *p, int argc, const char **argv);
 
