@@ -17,6 +17,7 @@
 static const struct cmd_struct commands[] = {
 	{ "buildid-cache",	cmd_buildid_cache,	"Manage build-id cache." },
 	{ "buildid-list",	cmd_buildid_list,	"List the buildids in a perf.data file" },
+	{ "config",		cmd_config,		"Get and set variables in a configuration file." },
 	{ "help",		cmd_help,		"Display help information about perf" },
 	{ "inject",		cmd_inject,		"Filter to augment the events stream with additional information" },
 	{ "record",		cmd_record,		"Run a command and record its profile into perf.data" },

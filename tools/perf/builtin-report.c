@@ -12,6 +12,7 @@
 #include <string.h>
 #include "builtin.h"
 #include "util/parse-options.h"
+#include "util/config.h"
 #include "util/debug.h"
 #include "util/session.h"
 #include "util/report-hists.h"
@@ -253,6 +254,57 @@ static int report__option(void *ctx, int key, const char *arg, bool unset)
 	}
 }
 
+/*
+ * perfconfig's report.children, report.percent-limit and call-graph.*
+ * (print-type, threshold, print-limit, order, sort-key): defaults the
+ * command line overrides.
+ */
+static int report__config(struct report *rep)
+{
+	struct perf_config cfg = { .quiet = true };	/* perf.c named bad files once */
+	static const char * const cg[] = {
+		"call-graph.print-type", "call-graph.order", "call-graph.sort-key",
+	};
+	const char *v, *t, *l;
+	char chain[128];
+	size_t i;
+	bool b;
+	int err = 0;
+
+	if (perf_config__load(&cfg, PERF_CONFIG_ALL))
+		return 0;
+	v = perf_config__get(&cfg, "report.children");
+	if (v) {
+		if (perf_config__bool(v, &b)) {
+			fprintf(stderr, "perf report: report.children '%s' in perfconfig is no "
+				"boolean\n", v);
+			err = 1;
+		} else {
+			rep->hists.children = b;
+		}
+	}
+	v = perf_config__get(&cfg, "report.percent-limit");
+	if (!err && v)
+		err = report__parse_percent(rep, v) ? 1 : 0;
+	t = perf_config__get(&cfg, "call-graph.threshold");
+	l = perf_config__get(&cfg, "call-graph.print-limit");
+	/* the threshold and limit are positional: they follow a print type */
+	if (!err && (t || l)) {
+		snprintf(chain, sizeof(chain), "graph,%s%s%s", t ? t : "0.5", l ? "," : "",
+			 l ? l : "");
+		err = callchain_param__parse(&rep->hists.callchain, chain) ? 1 : 0;
+	}
+	for (i = 0; !err && i < sizeof(cg) / sizeof(cg[0]); i++) {
+		v = perf_config__get(&cfg, cg[i]);
+		if (v && callchain_param__parse(&rep->hists.callchain, v)) {
+			fprintf(stderr, "perf report: %s '%s' in perfconfig\n", cg[i], v);
+			err = 1;
+		}
+	}
+	perf_config__exit(&cfg);
+	return err;
+}
+
 static const char * const report_usage[] = { "perf report [<options>]", NULL };
 
 #define CB(s, l, k, a, h, f) \
@@ -340,7 +392,7 @@ int cmd_report(int argc, const char **argv)
 	sort_keys__init_default(&rep.hists.sort);
 	callchain_param__init(&rep.hists.callchain);
 	rep.hists.max_stack = callchain__default_max_stack();
-	err = report__parse_args(&rep, argc, argv);
+	err = report__config(&rep) ?: report__parse_args(&rep, argc, argv);
 	if (err)
 		return err;
 

@@ -23,6 +23,7 @@ void perf__usage(FILE *fp);
 /* Commands, one line each, kept sorted. */
 int cmd_buildid_cache(int argc, const char **argv);
 int cmd_buildid_list(int argc, const char **argv);
+int cmd_config(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "util/config.h"
 #include "util/pager.h"
 #include "util/parse-options.h"
 
@@ -16,6 +17,7 @@
 struct perf_main {
 	int paginate;		/* 1 -p, 0 -P/--no-pager, -1 the command's default */
 	int verbose;		/* --debug verbose[=N]: given to the command as -v's */
+	bool buildid_dir;	/* --buildid-dir was given: it beats buildid.dir */
 	bool version, build_options;
 };
 
@@ -106,6 +108,7 @@ static int main__options(struct perf_main *m, int *argc, const char ***argv)
 				return main__usage_error("No directory given for --buildid-dir.", "");
 			/* every cache-dir resolver honours it (util/build-id-cache.c) */
 			setenv("PERF_BUILDID_DIR", v, 1);
+			m->buildid_dir = true;
 		} else if (main__is(a, "--debug")) {
 			int err;
 
@@ -159,6 +162,37 @@ static const char **main__add_verbose(int *argc, const char **argv, int n)
 	return v;
 }
 
+/*
+ * What perfconfig says to the dispatcher: buildid.dir (below --buildid-dir
+ * and PERF_BUILDID_DIR), pager.<cmd>.  Keys no part of this perf uses are
+ * named once; perf config itself lists and sets any key.
+ */
+static void main__config(struct perf_main *m, const char *cmd)
+{
+	struct perf_config cfg = { .quiet = !strcmp(cmd, "config") };
+	char key[64];
+	const char *v;
+	bool b;
+
+	if (perf_config__load(&cfg, PERF_CONFIG_ALL))
+		goto out;
+	if (strcmp(cmd, "config"))
+		perf_config__warn_unknown(&cfg);
+	v = perf_config__get(&cfg, "buildid.dir");
+	if (v && *v && !m->buildid_dir && !getenv("PERF_BUILDID_DIR"))
+		setenv("PERF_BUILDID_DIR", v, 1);
+	snprintf(key, sizeof(key), "pager.%s", cmd);
+	v = perf_config__get(&cfg, key);
+	if (v && m->paginate < 0) {
+		if (perf_config__bool(v, &b))
+			fprintf(stderr, "perf: %s: bad boolean '%s'; ignored\n", key, v);
+		else
+			m->paginate = b;
+	}
+out:
+	perf_config__exit(&cfg);
+}
+
 static int main__run(struct perf_main *m, const struct cmd_struct *c, int argc,
 		     const char **argv)
 {
@@ -166,6 +200,7 @@ static int main__run(struct perf_main *m, const struct cmd_struct *c, int argc,
 	struct pager pg = { .pid = 0 };
 	int ret;
 
+	main__config(m, c->name);
 	if (m->paginate == 1 || (m->paginate < 0 && main__pages_by_default(c->name)))
 		pager__start(&pg, NULL);
 	/* the commands that have -v take --debug verbose=N as N of them */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include "record-opts.h"
 #include "parse-options.h"
+#include "config.h"
 
 static const char * const record_usage[] = {
 	"perf record [<options>] [<command>]",
@@ -345,6 +346,38 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 	default:
 		return 0;
 	}
+}
+
+/*
+ * perfconfig's record.build-id (cache, no-cache, skip, mmap) and
+ * call-graph.record-mode, under the command line's options.
+ */
+int record_opts__config(struct record_opts *opts)
+{
+	struct perf_config cfg = { .quiet = true };	/* perf.c named bad files once */
+	const char *v;
+	int ret = 0;
+
+	if (perf_config__load(&cfg, PERF_CONFIG_ALL))
+		return 0;
+	v = perf_config__get(&cfg, "record.build-id");
+	if (!v || !strcmp(v, "cache") || !strcmp(v, "mmap")) {
+		/* mmap: kernel build-ids are already the default when available */
+	} else if (!strcmp(v, "no-cache")) {
+		opts->no_buildid_cache = true;
+	} else if (!strcmp(v, "skip")) {
+		opts->no_buildid = opts->no_buildid_cache = true;
+	} else {
+		fprintf(stderr, "perf record: record.build-id '%s' in perfconfig: "
+			"use cache, no-cache, skip or mmap\n", v);
+		ret = RECORD_OPTS_EINVAL;
+	}
+	v = perf_config__get(&cfg, "call-graph.record-mode");
+	if (v && strcmp(v, "fp"))
+		fprintf(stderr, "perf record: call-graph.record-mode '%s' in perfconfig is not "
+			"supported here, fp is used\n", v);
+	perf_config__exit(&cfg);
+	return ret;
 }
 
 int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd_idx)
