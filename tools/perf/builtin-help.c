@@ -98,7 +98,11 @@ static int help__find_page(const char *cmd, char *path, size_t size)
 	if (!slash)
 		return -ENOENT;
 	*slash = '\0';
-	if (snprintf(path, size, "%s/../../Documentation/perf-%s.txt", exe, cmd) >= (int)size)
+	/* "perf help perf": the main page, perf.txt */
+	if (!strcmp(cmd, "perf"))
+		cmd = NULL;
+	if (snprintf(path, size, "%s/../../Documentation/perf%s%s.txt", exe, cmd ? "-" : "",
+		     cmd ? cmd : "") >= (int)size)
 		return -ENAMETOOLONG;
 	return access(path, R_OK) ? -errno : 0;
 }
