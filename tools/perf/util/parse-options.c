@@ -147,7 +147,10 @@ static int opt__apply(const struct parse_opts *p, const struct parse_opt *o,
 		      const char *arg, bool unset)
 {
 	if (o->flags & PARSE_OPT_UNSUPPORTED) {
-		if (o->long_name)
+		if (o->short_name && o->long_name)
+			fprintf(stderr, "perf %s: -%c/--%s is not supported: %s\n", p->cmd,
+				o->short_name, o->long_name, o->help);
+		else if (o->long_name)
 			fprintf(stderr, "perf %s: --%s is not supported: %s\n", p->cmd,
 				o->long_name, o->help);
 		else

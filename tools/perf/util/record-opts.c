@@ -28,6 +28,8 @@ enum {
 #define OPT(s, l, a, h, f) { PARSE_OPT_CALLBACK, s, l, NULL, a, h, f, s }
 #define LOPT(k, l, a, h, f) { PARSE_OPT_CALLBACK, 0, l, NULL, a, h, f, k }
 #define NOARG PARSE_OPT_NOARG
+#define NOPE(s, l, f, why) \
+	{ PARSE_OPT_CALLBACK, s, l, NULL, "opts", why, (f) | PARSE_OPT_UNSUPPORTED, 0 }
 
 /* One switch in record_opts__option() handles them all, keyed by short name or OPT_*. */
 static const struct parse_opt record_options[] = {
@@ -57,6 +59,17 @@ static const struct parse_opt record_options[] = {
 	LOPT(OPT_STRICT_FREQ, "strict-freq", NULL,
 	     "Fail if the specified frequency can't be used", NOARG),
 	OPT('f', "force", NULL, "don't complain, do it", NOARG),
+	/* upstream's, impossible here: one line each, exit 129 */
+	NOPE('b', "branch-any", NOARG, "branch stacks need a hardware PMU (LBR)"),
+	NOPE('j', "branch-filter", 0, "branch stacks need a hardware PMU (LBR)"),
+	NOPE('W', "weight", NOARG, "sample weights come from hardware PMU events"),
+	NOPE(0, "transaction", NOARG, "transaction flags come from hardware PMU events"),
+	NOPE('S', "snapshot", PARSE_OPT_OPTARG, "AUX area tracing needs a hardware PMU"),
+	NOPE(0, "aux-sample", PARSE_OPT_OPTARG, "AUX area tracing needs a hardware PMU"),
+	NOPE(0, "off-cpu", NOARG, "off-cpu analysis needs BPF, not built here"),
+	NOPE(0, "clang-path", 0, "BPF scriptlets are not built here"),
+	NOPE(0, "clang-opt", 0, "BPF scriptlets are not built here"),
+	NOPE(0, "kcore", NOARG, "kernel core copies are not kept by this perf"),
 	{ PARSE_OPT_END },
 };
 

@@ -88,7 +88,24 @@ test_expect_success 'long names: unique prefixes, --no-NAME, --name=value' '
 test_expect_success 'an upstream option impossible here: one line, exit 129' '
 	test_expect_code 129 perf buildid-cache --kcore /proc/kcore >out 2>err &&
 	test $(wc -l <err) = 1 &&
-	grep "^perf buildid-cache: --kcore is not supported" err
+	grep "^perf buildid-cache: -k/--kcore is not supported" err &&
+	test_expect_code 129 perf record -b -o b.data -- true 2>err &&
+	test ! -e b.data &&
+	test $(wc -l <err) = 1 &&
+	grep "^perf record: -b/--branch-any is not supported: branch stacks need a hardware PMU" err &&
+	test_expect_code 129 perf record --off-cpu -- true 2>err &&
+	grep "^perf record: --off-cpu is not supported: off-cpu analysis needs BPF" err &&
+	test_expect_code 129 perf report --branch-stack -i nosuch.data 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "^perf report: -b/--branch-stack is not supported" err
+'
+
+test_expect_success UPSTREAM_PERF 'the impossible options are not in -h, and upstream has each' '
+	for o in branch-any branch-filter weight transaction snapshot aux-sample off-cpu clang-path kcore
+	do
+		! grep -e "--$o\>" ours.record &&
+		grep -e "--$o\>" up.record || return 1
+	done
 '
 
 test_expect_success '--list-opts lists the long names (completion), exit 130' '
