@@ -267,6 +267,9 @@ static int parse_long(const struct parse_opts *p, const char *s, int argc, const
 	const char *arg = NULL;
 	int err;
 
+	/* "--=x" names nothing (an empty prefix would match every option) */
+	if (!len)
+		return parse_opts__error(p, "unknown option `%s'", s);
 	for (o = p->opts; o->type != PARSE_OPT_END; o++) {
 		int m;
 
