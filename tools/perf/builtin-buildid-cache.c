@@ -5,7 +5,6 @@
  * writes only below the cache directory, whatever the names.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,27 +15,9 @@
 #include "util/build-id-store.h"
 #include "util/dso-hits.h"
 #include "util/debuginfod.h"
-#include "util/usage.h"
+#include "util/parse-options.h"
 
-static const char * const buildid_cache_usage =
-	"\n Usage: perf buildid-cache [<options>]\n\n"
-	"    -a, --add <file list>\n"
-	"                          file(s) to add\n"
-	"    -f, --force           don't complain, do it\n"
-	"    -k, --kcore <file>    kcore file to add\n"
-	"    -l, --list            list all cached files\n"
-	"    -M, --missing <file>  to find missing build ids in the cache\n"
-	"    -p, --purge <file list>\n"
-	"                          file(s) to remove (remove old caches too)\n"
-	"    -P, --purge-all       purge all cached files\n"
-	"    -r, --remove <file list>\n"
-	"                          file(s) to remove\n"
-	"    -u, --update <file list>\n"
-	"                          file(s) to update\n"
-	"    -v, --verbose         be more verbose\n"
-	"        --debuginfod[=<debuginfod urls>]\n"
-	"                          Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls\n"
-	"        --target-ns <n>   target pid for namespace context\n\n";
+static const char * const buildid_cache_usage[] = { "perf buildid-cache [<options>]", NULL };
 
 enum bc_op { BC_ADD, BC_REMOVE, BC_PURGE, BC_UPDATE, BC_NR_OPS };
 
@@ -190,59 +171,56 @@ static int bc__add_list(struct buildid_cache *bc, enum bc_op op, const char *arg
 	return 0;
 }
 
-enum { OPT_DEBUGINFOD = 256, OPT_TARGET_NS };
+enum { OPT_DEBUGINFOD = BC_NR_OPS };
+
+static int bc__option(void *ctx, int key, const char *arg, bool unset)
+{
+	struct buildid_cache *bc = ctx;
+
+	if (key == OPT_DEBUGINFOD) {
+		bc->debuginfod = !unset;
+		bc->debuginfod_urls = arg;
+		return 0;
+	}
+	return bc__add_list(bc, key, arg);
+}
+
+#define BC_LIST(s, l, op, h) { PARSE_OPT_CALLBACK, s, l, NULL, "file list", h, 0, op }
 
 static int bc__parse(struct buildid_cache *bc, int argc, const char **argv)
 {
-	static const struct option longopts[] = {
-		{ "add",	required_argument,	NULL, 'a' },
-		{ "force",	no_argument,		NULL, 'f' },
-		{ "kcore",	required_argument,	NULL, 'k' },
-		{ "list",	no_argument,		NULL, 'l' },
-		{ "missing",	required_argument,	NULL, 'M' },
-		{ "purge",	required_argument,	NULL, 'p' },
-		{ "purge-all",	no_argument,		NULL, 'P' },
-		{ "remove",	required_argument,	NULL, 'r' },
-		{ "update",	required_argument,	NULL, 'u' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ "debuginfod",	optional_argument,	NULL, OPT_DEBUGINFOD },
-		{ "target-ns",	required_argument,	NULL, OPT_TARGET_NS },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const char *unsupported = NULL;
+	const struct parse_opt opts[] = {
+		BC_LIST('a', "add", BC_ADD, "file(s) to add"),
+		BC_LIST('p', "purge", BC_PURGE, "file(s) to remove (remove old caches too)"),
+		BC_LIST('r', "remove", BC_REMOVE, "file(s) to remove"),
+		BC_LIST('u', "update", BC_UPDATE, "file(s) to update"),
+		{ PARSE_OPT_BOOL, 'f', "force", &bc->force, NULL, "don't complain, do it" },
+		{ PARSE_OPT_BOOL, 'l', "list", &bc->list, NULL, "list all cached files" },
+		{ PARSE_OPT_STRING, 'M', "missing", &bc->missing, "file",
+		  "to find missing build ids in the cache" },
+		{ PARSE_OPT_BOOL, 'P', "purge-all", &bc->purge_all, NULL, "purge all cached files" },
+		{ PARSE_OPT_INCR, 'v', "verbose", &bc->verbose, NULL, "be more verbose" },
+		{ PARSE_OPT_CALLBACK, 0, "debuginfod", NULL, "debuginfod urls",
+		  "Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls",
+		  PARSE_OPT_OPTARG | PARSE_OPT_CANNEG, OPT_DEBUGINFOD },
+		{ PARSE_OPT_STRING, 'k', "kcore", &unsupported, "file",
+		  "kernel core copies are not kept in this cache", PARSE_OPT_UNSUPPORTED },
+		{ PARSE_OPT_STRING, 0, "target-ns", &unsupported, "n",
+		  "files are added by their path in our mount namespace", PARSE_OPT_UNSUPPORTED },
+		{ PARSE_OPT_END },
 	};
-	int c, ret = 0;
+	const struct parse_opts p = {
+		.cmd = "buildid-cache", .usage = buildid_cache_usage, .opts = opts,
+		.cb = bc__option, .ctx = bc,
+	};
+	int n = parse_opts__parse(&p, argc, argv);
 
-	optind = 1;
-	while (!ret && (c = getopt_long(argc, (char * const *)argv, ":a:fk:lM:p:Pr:u:vh",
-					longopts, NULL)) != -1) {
-		switch (c) {
-		case 'a': ret = bc__add_list(bc, BC_ADD, optarg); break;
-		case 'r': ret = bc__add_list(bc, BC_REMOVE, optarg); break;
-		case 'p': ret = bc__add_list(bc, BC_PURGE, optarg); break;
-		case 'u': ret = bc__add_list(bc, BC_UPDATE, optarg); break;
-		case 'f': bc->force = true; break;
-		case 'l': bc->list = true; break;
-		case 'M': bc->missing = optarg; break;
-		case 'P': bc->purge_all = true; break;
-		case 'v': bc->verbose++; break;
-		case OPT_DEBUGINFOD:
-			bc->debuginfod = true;
-			bc->debuginfod_urls = optarg;
-			break;
-		case 'k':
-		case OPT_TARGET_NS:
-			pr_err("  Error: %s is not supported\n", c == 'k' ? "--kcore" : "--target-ns");
-			return PERF_USAGE_ERROR;
-		case 'h':
-			fputs(buildid_cache_usage, stdout);
-			return PERF_USAGE_ERROR;
-		default:
-			return usage__getopt_error(c, argv, buildid_cache_usage);
-		}
-	}
-	if (!ret && optind < argc)
-		return usage__extra_argument(argv[optind], buildid_cache_usage);
-	return ret;
+	if (n < 0)
+		return -n;
+	if (n)
+		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
+	return 0;
 }
 
 int cmd_buildid_cache(int argc, const char **argv)

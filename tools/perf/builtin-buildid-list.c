@@ -7,26 +7,14 @@
  * cache: util/build-id-store.h.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include "builtin.h"
 #include "util/build-id.h"
 #include "util/build-id-store.h"
 #include "util/dso-hits.h"
-#include "util/usage.h"
+#include "util/parse-options.h"
 
-static const char * const buildid_list_usage =
-	"\n Usage: perf buildid-list [<options>]\n\n"
-	"    -f, --force           don't complain, do it\n"
-	"    -H, --with-hits       Show only DSOs with hits\n"
-	"    -i, --input <file>    input file name\n"
-	"    -k, --kernel          Show current kernel build id\n"
-	"    -m, --kernel-maps     Show build id of current kernel + modules\n"
-	"    -v, --verbose         be more verbose\n"
-	"        --buildid-all     every DSO the records map, hit or not\n"
-	"        --store           put every DSO into the build-id cache (OK/FAIL per DSO)\n"
-	"        --debuginfod[=<debuginfod urls>]\n"
-	"                          with --store: servers to ask (default: DEBUGINFOD_URLS)\n\n";
+static const char * const buildid_list_usage[] = { "perf buildid-list [<options>]", NULL };
 
 struct bl_opts {
 	struct dso_hits_opts hits;
@@ -34,48 +22,45 @@ struct bl_opts {
 	bool kernel, kernel_maps, store, no_debuginfod;
 };
 
-enum { OPT_STORE = 256, OPT_DEBUGINFOD, OPT_NO_DEBUGINFOD, OPT_BUILDID_ALL };
+static int bl__option(void *ctx, int key, const char *arg, bool unset)
+{
+	struct bl_opts *o = ctx;
+
+	/* --debuginfod without URLs: DEBUGINFOD_URLS; --no-debuginfod: none */
+	o->no_debuginfod = unset;
+	o->debuginfod_urls = unset ? NULL : arg ? arg : "";
+	return 0;
+}
 
 static int bl__parse(struct bl_opts *o, int argc, const char **argv)
 {
-	static const struct option longopts[] = {
-		{ "force",	no_argument,		NULL, 'f' },
-		{ "with-hits",	no_argument,		NULL, 'H' },
-		{ "input",	required_argument,	NULL, 'i' },
-		{ "kernel",	no_argument,		NULL, 'k' },
-		{ "kernel-maps", no_argument,		NULL, 'm' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ "buildid-all", no_argument,		NULL, OPT_BUILDID_ALL },
-		{ "store",	no_argument,		NULL, OPT_STORE },
-		{ "debuginfod",	optional_argument,	NULL, OPT_DEBUGINFOD },
-		{ "no-debuginfod", no_argument,		NULL, OPT_NO_DEBUGINFOD },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const struct parse_opt opts[] = {
+		{ PARSE_OPT_BOOL, 'f', "force", &o->hits.force, NULL, "don't complain, do it" },
+		{ PARSE_OPT_BOOL, 'H', "with-hits", &o->hits.hits, NULL, "Show only DSOs with hits" },
+		{ PARSE_OPT_STRING, 'i', "input", &o->hits.input, "file", "input file name" },
+		{ PARSE_OPT_BOOL, 'k', "kernel", &o->kernel, NULL, "Show current kernel build id" },
+		{ PARSE_OPT_BOOL, 'm', "kernel-maps", &o->kernel_maps, NULL,
+		  "Show build id of current kernel + modules" },
+		{ PARSE_OPT_INCR, 'v', "verbose", &o->hits.verbose, NULL, "be more verbose" },
+		{ PARSE_OPT_BOOL, 0, "buildid-all", &o->hits.all, NULL,
+		  "every DSO the records map, hit or not" },
+		{ PARSE_OPT_BOOL, 0, "store", &o->store, NULL,
+		  "put every DSO into the build-id cache (OK/FAIL per DSO)" },
+		{ PARSE_OPT_CALLBACK, 0, "debuginfod", NULL, "debuginfod urls",
+		  "with --store: servers to ask (default: DEBUGINFOD_URLS)",
+		  PARSE_OPT_OPTARG | PARSE_OPT_CANNEG },
+		{ PARSE_OPT_END },
 	};
-	int c;
+	const struct parse_opts p = {
+		.cmd = "buildid-list", .usage = buildid_list_usage, .opts = opts,
+		.cb = bl__option, .ctx = o,
+	};
+	int n = parse_opts__parse(&p, argc, argv);
 
-	optind = 1;
-	while ((c = getopt_long(argc, (char * const *)argv, ":fHi:kmvh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f': o->hits.force = true; break;
-		case 'H': o->hits.hits = true; break;
-		case 'i': o->hits.input = optarg; break;
-		case 'k': o->kernel = true; break;
-		case 'm': o->kernel_maps = true; break;
-		case 'v': o->hits.verbose++; break;
-		case OPT_BUILDID_ALL: o->hits.all = true; break;
-		case OPT_STORE: o->store = true; break;
-		case OPT_DEBUGINFOD: o->debuginfod_urls = optarg ? optarg : ""; break;
-		case OPT_NO_DEBUGINFOD: o->no_debuginfod = true; break;
-		case 'h':
-			fputs(buildid_list_usage, stdout);
-			return PERF_USAGE_ERROR;
-		default:
-			return usage__getopt_error(c, argv, buildid_list_usage);
-		}
-	}
-	if (optind < argc)
-		return usage__extra_argument(argv[optind], buildid_list_usage);
+	if (n < 0)
+		return -n;
+	if (n)
+		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
 	return 0;
 }
 

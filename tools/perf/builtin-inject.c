@@ -14,12 +14,12 @@
  * that perf versions without MMAP3 (upstream 6.1) can read the output.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
+#include "util/parse-options.h"
 #include "util/debug.h"
 #include "util/evlist.h"
 #include "util/mmap3-convert.h"
@@ -293,25 +293,10 @@ static int inject__finish(struct inject *inj, struct perf_session *session)
 	return err;
 }
 
-static const char * const inject_usage =
-	"\n Usage: perf inject [<options>]\n\n"
-	"        --convert-mmap3   rewrite MMAP3 records as MMAP2 (for perf without MMAP3)\n"
-	"    -f, --force           don't complain, do it\n"
-	"    -i, --input <file>    input file name\n"
-	"    -o, --output <file>   output file name\n"
-	"    -v, --verbose         be more verbose (show build ids, etc)\n\n";
+static const char * const inject_usage[] = { "perf inject [<options>]", NULL };
 
 int cmd_inject(int argc, const char **argv)
 {
-	static const struct option longopts[] = {
-		{ "convert-mmap3", no_argument,		NULL, 'C' },
-		{ "force",	no_argument,		NULL, 'f' },
-		{ "input",	required_argument,	NULL, 'i' },
-		{ "output",	required_argument,	NULL, 'o' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct inject inj = {
 		.tool = {
 			.header_done = inject__header_done,
@@ -323,38 +308,27 @@ int cmd_inject(int argc, const char **argv)
 	struct perf_session session;
 	struct perf_data data;
 	bool force = false;
-	int c, verbose = 0, err;
+	int n, verbose = 0, err;
+	const struct parse_opt opts[] = {
+		{ PARSE_OPT_BOOL, 0, "convert-mmap3", &inj.convert_mmap3, NULL,
+		  "rewrite MMAP3 records as MMAP2 (for perf without MMAP3)" },
+		{ PARSE_OPT_BOOL, 'f', "force", &force, NULL, "don't complain, do it" },
+		{ PARSE_OPT_STRING, 'i', "input", &input, "file", "input file name" },
+		{ PARSE_OPT_STRING, 'o', "output", &output, "file", "output file name" },
+		{ PARSE_OPT_INCR, 'v', "verbose", &verbose, NULL,
+		  "be more verbose (show build ids, etc)" },
+		{ PARSE_OPT_END },
+	};
+	const struct parse_opts p = { .cmd = "inject", .usage = inject_usage, .opts = opts };
 
-	optind = 1;
-	while ((c = getopt_long(argc, (char * const *)argv, "fi:o:vh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'C':
-			inj.convert_mmap3 = true;
-			break;
-		case 'f':
-			force = true;
-			break;
-		case 'i':
-			input = optarg;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'v':
-			verbose++;
-			break;
-		case 'h':
-			fputs(inject_usage, stdout);
-			return 129;
-		default:
-			fputs(inject_usage, stderr);
-			return 129;
-		}
-	}
-	if (optind < argc) {
-		fputs(inject_usage, stderr);
-		return 129;
-	}
+	n = parse_opts__parse(&p, argc, argv);
+	if (n < 0)
+		return -n;
+	if (n)
+		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
+	/* --no-input, --no-output: the default pipes */
+	input = input ?: "-";
+	output = output ?: "-";
 
 	perf_header__init(&inj.out_h);
 	inj.buf = malloc(OUT_BUF);

@@ -470,7 +470,8 @@ int cmd_record(int argc, const char **argv)
 	rec_evlist__init(&rec->lookout);
 	rec->data.fd = -1;
 
-	code = record_opts__parse(&rec->opts, argc, (char **)argv, &cmd_idx);
+	code = record_opts__config(&rec->opts) ?:
+	       record_opts__parse(&rec->opts, argc, (char **)argv, &cmd_idx);
 	if (code)
 		goto out_free;
 	code = 1;

@@ -7,12 +7,12 @@
  * upstream's --stdio.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
-#include "util/usage.h"
+#include "util/parse-options.h"
+#include "util/config.h"
 #include "util/debug.h"
 #include "util/session.h"
 #include "util/report-hists.h"
@@ -39,34 +39,6 @@ struct report {
 	int nr_evsel_stats;
 	struct callchain_stats chain_stats;	/* --stats: what chains would lose */
 };
-
-static const char report_usage[] =
-	"\n Usage: perf report [<options>]\n\n"
-	"    -f, --force           don't complain, do it\n"
-	"    -G, --inverted        alias for inverted call graph\n"
-	"    -g, --call-graph <print_type,threshold[,print_limit],order,sort_key[,branch],value>\n"
-	"                          Display call graph (stack chain/backtrace):\n"
-	"                          print_type: graph|flat|fractal|folded|none\n"
-	"    -i, --input <file>    input file name\n"
-	"    -q, --quiet           Do not show any warnings or messages\n"
-	"    -s, --sort <key[,key2...]>\n"
-	"                          sort by key(s): pid comm dso symbol\n"
-	"    -v, --verbose         be more verbose (show symbol address, etc)\n"
-	"        --children        Accumulate callchains of children and show total overhead as well\n"
-	"        --debuginfod[=<debuginfod urls>]\n"
-	"                          Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls\n"
-	"        --header          Show data header.\n"
-	"        --header-only     Show only data header.\n"
-	"        --kallsyms <file>\n"
-	"                          kallsyms pathname\n"
-	"        --max-stack <n>   Set the maximum stack depth when parsing the callchain, "
-	"anything beyond the specified depth will be ignored. "
-	"Default: kernel.perf_event_max_stack or 127\n"
-	"        --percent-limit <percent>\n"
-	"                          Don't show entries under that percent\n"
-	"        --skip-empty      Do not display empty (or dummy) events in the output\n"
-	"        --stats           Display event stats\n"
-	"        --stdio           Use the stdio interface\n\n";
 
 static struct report_evsel_stats *report__evsel_stats(struct report *rep, const struct evsel *evsel)
 {
@@ -219,21 +191,17 @@ static int report__stats(struct report *rep, struct perf_session *session)
 }
 
 enum {
-	OPT_STATS = 256, OPT_SKIP_EMPTY, OPT_NO_SKIP_EMPTY, OPT_STDIO, OPT_CHILDREN,
-	OPT_NO_CHILDREN, OPT_NO_CALL_GRAPH, OPT_PERCENT_LIMIT, OPT_HEADER, OPT_HEADER_ONLY,
-	OPT_KALLSYMS, OPT_DEBUGINFOD, OPT_MAX_STACK,
+	OPT_CALL_GRAPH = 256, OPT_INVERTED, OPT_CHILDREN, OPT_PERCENT_LIMIT, OPT_DEBUGINFOD,
+	OPT_MAX_STACK, OPT_SORT,
 };
 
-/*
- * -g takes an optional value, given attached (-gcaller, --call-graph=caller)
- * or, as upstream accepts it, as the next word when that is no option.
- */
-static int report__parse_callchain(struct report *rep, int argc, const char **argv)
+static int report__parse_callchain(struct report *rep, const char *arg, bool unset)
 {
-	const char *arg = optarg;
-
-	if (!arg && optind < argc && argv[optind][0] != '-')
-		arg = argv[optind++];
+	if (unset) {
+		rep->hists.callchain.mode = CALLCHAIN_NONE;
+		rep->hists.callchain_given = false;
+		return 0;
+	}
 	/* a bare -g: callchain_param__parse() applies upstream's default string */
 	if (callchain_param__parse(&rep->hists.callchain, arg))
 		return PERF_USAGE_ERROR;
@@ -254,84 +222,160 @@ static int report__parse_percent(struct report *rep, const char *arg)
 	return 0;
 }
 
+static int report__option(void *ctx, int key, const char *arg, bool unset)
+{
+	struct report *rep = ctx;
+
+	switch (key) {
+	case OPT_SORT:
+		return sort_keys__parse(&rep->hists.sort, arg) ? PERF_USAGE_ERROR : 0;
+	case OPT_CALL_GRAPH:
+		return report__parse_callchain(rep, arg, unset);
+	case OPT_INVERTED:
+		rep->hists.callchain.order = CALLCHAIN_ORDER_CALLER;
+		rep->hists.callchain.order_set = true;
+		return 0;
+	case OPT_CHILDREN:
+		rep->hists.children = !unset;
+		return 0;
+	case OPT_PERCENT_LIMIT:
+		return report__parse_percent(rep, arg);
+	case OPT_DEBUGINFOD:
+		rep->hists.debuginfod = arg ? arg : "";
+		return 0;
+	case OPT_MAX_STACK:
+		if (callchain__parse_max_stack(arg, &rep->hists.max_stack)) {
+			fprintf(stderr, "  Error: invalid --max-stack `%s'\n", arg);
+			return PERF_USAGE_ERROR;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * perfconfig's report.children, report.percent-limit and call-graph.*
+ * (print-type, threshold, print-limit, order, sort-key): defaults the
+ * command line overrides.
+ */
+static int report__config(struct report *rep)
+{
+	struct perf_config cfg = { .quiet = true };	/* perf.c named bad files once */
+	static const char * const cg[] = {
+		"call-graph.print-type", "call-graph.order", "call-graph.sort-key",
+	};
+	const char *v, *t, *l;
+	char chain[128];
+	size_t i;
+	bool b;
+	int err = 0;
+
+	if (perf_config__load(&cfg, PERF_CONFIG_ALL))
+		return 0;
+	v = perf_config__get(&cfg, "report.children");
+	if (v) {
+		if (perf_config__bool(v, &b)) {
+			fprintf(stderr, "perf report: report.children '%s' in perfconfig is no "
+				"boolean\n", v);
+			err = 1;
+		} else {
+			rep->hists.children = b;
+		}
+	}
+	v = perf_config__get(&cfg, "report.percent-limit");
+	if (!err && v)
+		err = report__parse_percent(rep, v) ? 1 : 0;
+	t = perf_config__get(&cfg, "call-graph.threshold");
+	l = perf_config__get(&cfg, "call-graph.print-limit");
+	/* the threshold and limit are positional: they follow a print type */
+	if (!err && (t || l)) {
+		snprintf(chain, sizeof(chain), "graph,%s%s%s", t ? t : "0.5", l ? "," : "",
+			 l ? l : "");
+		err = callchain_param__parse(&rep->hists.callchain, chain) ? 1 : 0;
+	}
+	for (i = 0; !err && i < sizeof(cg) / sizeof(cg[0]); i++) {
+		v = perf_config__get(&cfg, cg[i]);
+		if (v && callchain_param__parse(&rep->hists.callchain, v)) {
+			fprintf(stderr, "perf report: %s '%s' in perfconfig\n", cg[i], v);
+			err = 1;
+		}
+	}
+	perf_config__exit(&cfg);
+	return err;
+}
+
+static const char * const report_usage[] = { "perf report [<options>]", NULL };
+
+#define NOPE(s, l, f, why) \
+	{ PARSE_OPT_CALLBACK, s, l, NULL, "opts", why, (f) | PARSE_OPT_UNSUPPORTED, 0 }
+#define CB(s, l, k, a, h, f) \
+	{ PARSE_OPT_CALLBACK, s, l, NULL, a, h, f, k }
+
 static int report__parse_args(struct report *rep, int argc, const char **argv)
 {
-	static const struct option longopts[] = {
-		{ "force",		no_argument,		NULL, 'f' },
-		{ "input",		required_argument,	NULL, 'i' },
-		{ "quiet",		no_argument,		NULL, 'q' },
-		{ "verbose",		no_argument,		NULL, 'v' },
-		{ "sort",		required_argument,	NULL, 's' },
-		{ "call-graph",		optional_argument,	NULL, 'g' },
-		{ "inverted",		no_argument,		NULL, 'G' },
-		{ "no-call-graph",	no_argument,		NULL, OPT_NO_CALL_GRAPH },
-		{ "children",		no_argument,		NULL, OPT_CHILDREN },
-		{ "no-children",	no_argument,		NULL, OPT_NO_CHILDREN },
-		{ "percent-limit",	required_argument,	NULL, OPT_PERCENT_LIMIT },
-		{ "header",		no_argument,		NULL, OPT_HEADER },
-		{ "header-only",	no_argument,		NULL, OPT_HEADER_ONLY },
-		{ "kallsyms",		required_argument,	NULL, OPT_KALLSYMS },
-		{ "debuginfod",		optional_argument,	NULL, OPT_DEBUGINFOD },
-		{ "max-stack",		required_argument,	NULL, OPT_MAX_STACK },
-		{ "stdio",		no_argument,		NULL, OPT_STDIO },
-		{ "stats",		no_argument,		NULL, OPT_STATS },
-		{ "skip-empty",		no_argument,		NULL, OPT_SKIP_EMPTY },
-		{ "no-skip-empty",	no_argument,		NULL, OPT_NO_SKIP_EMPTY },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	bool stdio = false;
+	const struct parse_opt opts[] = {
+		{ PARSE_OPT_BOOL, 'f', "force", &rep->force, NULL, "don't complain, do it" },
+		CB('G', "inverted", OPT_INVERTED, NULL, "alias for inverted call graph",
+		   PARSE_OPT_NOARG),
+		/* -g takes its value attached or, as upstream accepts it, as the next word */
+		{ PARSE_OPT_CALLBACK, 'g', "call-graph", NULL,
+		  "print_type,threshold[,print_limit],order,sort_key[,branch],value",
+		  "Display call graph (stack chain/backtrace):\n"
+		  "                          print_type: graph|flat|fractal|folded|none",
+		  PARSE_OPT_OPTARG | PARSE_OPT_OPTARG_NEXT | PARSE_OPT_CANNEG, OPT_CALL_GRAPH },
+		{ PARSE_OPT_STRING, 'i', "input", &rep->input, "file", "input file name" },
+		{ PARSE_OPT_BOOL, 'q', "quiet", &rep->quiet, NULL,
+		  "Do not show any warnings or messages" },
+		CB('s', "sort", OPT_SORT, "key[,key2...]",
+		   "sort by key(s): pid comm dso symbol", 0),
+		{ PARSE_OPT_INCR, 'v', "verbose", &rep->verbose, NULL,
+		  "be more verbose (show symbol address, etc)" },
+		CB(0, "children", OPT_CHILDREN, NULL,
+		   "Accumulate callchains of children and show total overhead as well",
+		   PARSE_OPT_NOARG | PARSE_OPT_CANNEG),
+		CB(0, "debuginfod", OPT_DEBUGINFOD, "debuginfod urls",
+		   "Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls",
+		   PARSE_OPT_OPTARG),
+		{ PARSE_OPT_BOOL, 0, "header", &rep->header, NULL, "Show data header." },
+		{ PARSE_OPT_BOOL, 0, "header-only", &rep->header_only, NULL,
+		  "Show only data header." },
+		{ PARSE_OPT_STRING, 0, "kallsyms", &rep->hists.kallsyms, "file",
+		  "kallsyms pathname" },
+		CB(0, "max-stack", OPT_MAX_STACK, "n",
+		   "Set the maximum stack depth when parsing the callchain, anything beyond "
+		   "the specified depth will be ignored. Default: kernel.perf_event_max_stack or 127",
+		   0),
+		CB(0, "percent-limit", OPT_PERCENT_LIMIT, "percent",
+		   "Don't show entries under that percent", 0),
+		{ PARSE_OPT_BOOL, 0, "skip-empty", &rep->skip_empty, NULL,
+		  "Do not display empty (or dummy) events in the output" },
+		{ PARSE_OPT_BOOL, 0, "stats", &rep->stats_mode, NULL, "Display event stats" },
+		/* the only interface */
+		{ PARSE_OPT_BOOL, 0, "stdio", &stdio, NULL, "Use the stdio interface" },
+		/* upstream's, impossible here: one line each, exit 129 */
+		NOPE('b', "branch-stack", PARSE_OPT_NOARG,
+		     "branch stacks need a hardware PMU (LBR) at record time"),
+		NOPE(0, "branch-history", PARSE_OPT_NOARG,
+		     "branch stacks need a hardware PMU (LBR) at record time"),
+		NOPE(0, "stitch-lbr", PARSE_OPT_NOARG, "LBR call stacks need a hardware PMU"),
+		NOPE(0, "mem-mode", PARSE_OPT_NOARG,
+		     "memory access samples need hardware PMU events"),
+		NOPE(0, "itrace", PARSE_OPT_OPTARG, "instruction traces need a hardware PMU"),
+		NOPE(0, "total-cycles", PARSE_OPT_NOARG, "cycle counts come from hardware LBR"),
+		{ PARSE_OPT_END },
 	};
-	int c, err;
+	const struct parse_opts p = {
+		.cmd = "report", .usage = report_usage, .opts = opts,
+		.cb = report__option, .ctx = rep,
+	};
+	int n = parse_opts__parse(&p, argc, argv);
 
-	opterr = 0;
-	optind = 1;
-	while ((c = getopt_long(argc, (char * const *)argv, ":fi:qvs:g::Gh", longopts, NULL)) != -1) {
-		err = 0;
-		switch (c) {
-		case 'f': rep->force = true; break;
-		case 'i': rep->input = optarg; break;
-		case 'q': rep->quiet = true; break;
-		case 'v': rep->verbose++; break;
-		case 's':
-			if (sort_keys__parse(&rep->hists.sort, optarg))
-				return PERF_USAGE_ERROR;
-			break;
-		case 'g': err = report__parse_callchain(rep, argc, argv); break;
-		case 'G':
-			rep->hists.callchain.order = CALLCHAIN_ORDER_CALLER;
-			rep->hists.callchain.order_set = true;
-			break;
-		case OPT_NO_CALL_GRAPH:
-			rep->hists.callchain.mode = CALLCHAIN_NONE;
-			rep->hists.callchain_given = false;
-			break;
-		case OPT_CHILDREN: rep->hists.children = 1; break;
-		case OPT_NO_CHILDREN: rep->hists.children = 0; break;
-		case OPT_PERCENT_LIMIT: err = report__parse_percent(rep, optarg); break;
-		case OPT_HEADER: rep->header = true; break;
-		case OPT_HEADER_ONLY: rep->header_only = true; break;
-		case OPT_KALLSYMS: rep->hists.kallsyms = optarg; break;
-		case OPT_DEBUGINFOD: rep->hists.debuginfod = optarg ? optarg : ""; break;
-		case OPT_MAX_STACK:
-			if (callchain__parse_max_stack(optarg, &rep->hists.max_stack)) {
-				fprintf(stderr, "  Error: invalid --max-stack `%s'\n", optarg);
-				return PERF_USAGE_ERROR;
-			}
-			break;
-		case OPT_STDIO: break;		/* the only interface */
-		case OPT_STATS: rep->stats_mode = true; break;
-		case OPT_SKIP_EMPTY: rep->skip_empty = true; break;
-		case OPT_NO_SKIP_EMPTY: rep->skip_empty = false; break;
-		case 'h':
-			fputs(report_usage, stdout);
-			return PERF_USAGE_ERROR;
-		default:
-			return usage__getopt_error(c, argv, report_usage);
-		}
-		if (err)
-			return err;
-	}
-	if (optind < argc)
-		return usage__extra_argument(argv[optind], report_usage);
+	if (n < 0)
+		return -n;
+	if (n)
+		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
 	return 0;
 }
 
@@ -360,7 +404,7 @@ int cmd_report(int argc, const char **argv)
 	sort_keys__init_default(&rep.hists.sort);
 	callchain_param__init(&rep.hists.callchain);
 	rep.hists.max_stack = callchain__default_max_stack();
-	err = report__parse_args(&rep, argc, argv);
+	err = report__config(&rep) ?: report__parse_args(&rep, argc, argv);
 	if (err)
 		return err;
 

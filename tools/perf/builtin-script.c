@@ -8,14 +8,13 @@
  * file order.  `perf script report <name>` hands over to cmd_script_report.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "builtin.h"
 #include "util/debuginfod-dso.h"
-#include "util/usage.h"
+#include "util/parse-options.h"
 #include "util/debug.h"
 #include "util/dump.h"
 #include "util/session.h"
@@ -49,35 +48,16 @@ struct script {
 };
 
 enum {
-	OPT_SHOW_MMAP = 256,
-	OPT_SHOW_TASK,
-	OPT_NS,
-	OPT_KALLSYMS,
+	OPT_FIELDS = 256,
+	OPT_HIDE_CALL_GRAPH,
 	OPT_MAX_STACK,
 };
 
-static const char script_usage[] =
-	"\n Usage: perf script [<options>]\n"
-	"    or: perf script [<options>] report <script> [script-args]\n\n"
-	"    -D, --dump-raw-trace  dump raw trace in ASCII\n"
-	"    -F, --fields <str>    comma separated output fields. +field to add and -field to remove."
-	" Fields: comm,tid,pid,time,cpu,event,ip,sym,dso,symoff,period\n"
-	"    -f, --force           don't complain, do it\n"
-	"    -G, --hide-call-graph\n"
-	"                          When printing symbols do not display call chain\n"
-	"    -i, --input <file>    input file name\n"
-	"    -q, --quiet           be quiet\n"
-	"    -v, --verbose         be more verbose\n"
-	"        --kallsyms <file>\n"
-	"                          kallsyms pathname\n"
-	"        --max-stack <n>   Set the maximum stack depth when parsing the callchain, "
-	"anything beyond the specified depth will be ignored. "
-	"Default: kernel.perf_event_max_stack or 127\n"
-	"        --ns              Use 9 decimal places when displaying time\n"
-	"        --show-mmap-events\n"
-	"                          Show the mmap events\n"
-	"        --show-task-events\n"
-	"                          Show the fork/comm/exit events\n\n";
+static const char * const script_usage[] = {
+	"perf script [<options>]",
+	"perf script [<options>] report <script> [script-args]",
+	NULL,
+};
 
 /* Weak: builtin-script-report.c supplies the real one when it is built. */
 int __attribute__((weak)) cmd_script_report(int argc, const char **argv)
@@ -434,70 +414,76 @@ out_close:
 	return err ? 1 : 0;
 }
 
+static int script__option(void *ctx, int key, const char *arg, bool unset)
+{
+	struct script *scr = ctx;
+
+	switch (key) {
+	case OPT_FIELDS:
+		/* script_fields__parse() said what is wrong */
+		return script_fields__parse(&scr->fields, arg) ? PERF_USAGE_ERROR : 0;
+	case OPT_HIDE_CALL_GRAPH:
+		scr->print.callchains = unset;
+		return 0;
+	case OPT_MAX_STACK:
+		if (callchain__parse_max_stack(arg, &scr->max_stack)) {
+			fprintf(stderr, "  Error: invalid --max-stack `%s'\n", arg);
+			return PERF_USAGE_ERROR;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 int cmd_script(int argc, const char **argv)
 {
-	static const struct option longopts[] = {
-		{ "dump-raw-trace",	no_argument,		NULL, 'D' },
-		{ "fields",		required_argument,	NULL, 'F' },
-		{ "force",		no_argument,		NULL, 'f' },
-		{ "hide-call-graph",	no_argument,		NULL, 'G' },
-		{ "input",		required_argument,	NULL, 'i' },
-		{ "quiet",		no_argument,		NULL, 'q' },
-		{ "verbose",		no_argument,		NULL, 'v' },
-		{ "kallsyms",		required_argument,	NULL, OPT_KALLSYMS },
-		{ "ns",			no_argument,		NULL, OPT_NS },
-		{ "max-stack",		required_argument,	NULL, OPT_MAX_STACK },
-		{ "show-mmap-events",	no_argument,		NULL, OPT_SHOW_MMAP },
-		{ "show-task-events",	no_argument,		NULL, OPT_SHOW_TASK },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct script scr = {
 		.fields = { .fields = SCRIPT_FIELDS_DEFAULT },
 		.print = { .callchains = true },
 	};
 	struct dso_load_opts opts = { .buildid_dir = NULL };
-	int c;
+	const struct parse_opt table[] = {
+		{ PARSE_OPT_BOOL, 'D', "dump-raw-trace", &scr.dump_raw, NULL,
+		  "dump raw trace in ASCII" },
+		{ PARSE_OPT_CALLBACK, 'F', "fields", NULL, "str",
+		  "comma separated output fields. +field to add and -field to remove. "
+		  "Fields: comm,tid,pid,time,cpu,event,ip,sym,dso,symoff,period", 0, OPT_FIELDS },
+		{ PARSE_OPT_BOOL, 'f', "force", &scr.force, NULL, "don't complain, do it" },
+		{ PARSE_OPT_CALLBACK, 'G', "hide-call-graph", NULL, NULL,
+		  "When printing symbols do not display call chain",
+		  PARSE_OPT_NOARG | PARSE_OPT_CANNEG, OPT_HIDE_CALL_GRAPH },
+		{ PARSE_OPT_STRING, 'i', "input", &scr.input, "file", "input file name" },
+		{ PARSE_OPT_BOOL, 'q', "quiet", &scr.quiet, NULL, "be quiet" },
+		{ PARSE_OPT_INCR, 'v', "verbose", &scr.verbose, NULL, "be more verbose" },
+		{ PARSE_OPT_STRING, 0, "kallsyms", &opts.kallsyms, "file", "kallsyms pathname" },
+		{ PARSE_OPT_CALLBACK, 0, "max-stack", NULL, "n",
+		  "Set the maximum stack depth when parsing the callchain, anything beyond "
+		  "the specified depth will be ignored. Default: kernel.perf_event_max_stack or 127",
+		  0, OPT_MAX_STACK },
+		{ PARSE_OPT_BOOL, 0, "ns", &scr.print.nanosecs, NULL,
+		  "Use 9 decimal places when displaying time" },
+		{ PARSE_OPT_BOOL, 0, "show-mmap-events", &scr.show_mmap, NULL,
+		  "Show the mmap events" },
+		{ PARSE_OPT_BOOL, 0, "show-task-events", &scr.show_task, NULL,
+		  "Show the fork/comm/exit events" },
+		{ PARSE_OPT_END },
+	};
+	/* stop at the first non-option ("report flamegraph -o x" is not ours) */
+	const struct parse_opts p = {
+		.cmd = "script", .usage = script_usage, .opts = table,
+		.cb = script__option, .ctx = &scr, .flags = PARSE_OPTS_STOP_AT_NON_OPTION,
+	};
+	int n;
 
 	scr.max_stack = callchain__default_max_stack();
-	opterr = 0;
-	optind = 1;
-	/* '+': stop at the first non-option ("report flamegraph -o x" is not ours) */
-	while ((c = getopt_long(argc, (char * const *)argv, "+:DF:fGi:qvh", longopts,
-				NULL)) != -1) {
-		switch (c) {
-		case 'D': scr.dump_raw = true; break;
-		case 'F':
-			if (script_fields__parse(&scr.fields, optarg)) {
-				fputs(script_usage, stderr);
-				return PERF_USAGE_ERROR;
-			}
-			break;
-		case 'f': scr.force = true; break;
-		case 'G': scr.print.callchains = false; break;
-		case 'i': scr.input = optarg; break;
-		case 'q': scr.quiet = true; break;
-		case 'v': scr.verbose++; break;
-		case OPT_KALLSYMS: opts.kallsyms = optarg; break;
-		case OPT_NS: scr.print.nanosecs = true; break;
-		case OPT_MAX_STACK:
-			if (callchain__parse_max_stack(optarg, &scr.max_stack)) {
-				fprintf(stderr, "  Error: invalid --max-stack `%s'\n", optarg);
-				return PERF_USAGE_ERROR;
-			}
-			break;
-		case OPT_SHOW_MMAP: scr.show_mmap = true; break;
-		case OPT_SHOW_TASK: scr.show_task = true; break;
-		case 'h':
-			fputs(script_usage, stdout);
-			return PERF_USAGE_ERROR;
-		default:
-			return usage__getopt_error(c, argv, script_usage);
-		}
-	}
-	if (optind < argc && !strcmp(argv[optind], "report"))
-		return cmd_script_report(argc - optind, argv + optind);
-	if (optind < argc)
-		return usage__extra_argument(argv[optind], script_usage);
+	n = parse_opts__parse(&p, argc, argv);
+	if (n < 0)
+		return -n;
+	argv += argc - n;
+	if (n && !strcmp(argv[0], "report"))
+		return cmd_script_report(n, argv);
+	if (n)
+		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
 	return script__run(&scr, &opts);
 }

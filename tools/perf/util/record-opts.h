@@ -47,6 +47,9 @@ struct record_opts {
  */
 int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd_idx);
 
+/* perfconfig's record.* and call-graph.record-mode, before record_opts__parse(). */
+int record_opts__config(struct record_opts *opts);
+
 /* Free what parsing allocated. */
 void record_opts__exit(struct record_opts *opts);
 

@@ -3,7 +3,9 @@
 #ifndef __PERF_USAGE_H
 #define __PERF_USAGE_H
 
+#ifndef PERF_USAGE_ERROR
 #define PERF_USAGE_ERROR	129
+#endif
 
 /*
  * Report what getopt_long (with a leading ':' in its optstring) rejected:
