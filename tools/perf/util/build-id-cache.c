@@ -261,26 +261,63 @@ static mode_t cache__leaf_mode(const char *leaf, int fd)
 	return st.st_mode & 0755;
 }
 
+/* Same size, mtime and ctime: nothing wrote to the file in between. */
+static bool stat__unchanged(const struct stat *a, const struct stat *b)
+{
+	return a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/*
+ * The copy in @out is of the build @bid: the source was not rewritten in
+ * place while we read it (a deploy's "cp new app" over the very inode
+ * perf record holds), and what we read carries @bid, not the id of what
+ * replaced it before we started.  Either would store one build's bytes
+ * under another's id: a poisoned cache that every later report trusts.
+ * A copy without a readable note (kallsyms text) is taken as it is.
+ */
+static int cache__check_copy(int out, const struct build_id *bid,
+			     const struct stat *before, int fd)
+{
+	struct build_id have;
+	struct stat after;
+
+	if (fstat(fd, &after) < 0)
+		return -errno;
+	if (!stat__unchanged(before, &after))
+		return -ESTALE;
+	if (bid && !fd__read_build_id(out, &have) && !build_id__equal(&have, bid))
+		return -ESTALE;
+	return 0;
+}
+
 /*
  * Write @leaf in @dfd from @fd through a temporary name: all or nothing.
  * Created 0600 and given its mode before the rename, so the content is
- * never visible with a wider mode than it ends up with.
+ * never visible with a wider mode than it ends up with.  -ESTALE: @fd
+ * changed while it was copied, or is not of @bid (NULL: not checked).
  */
-static int cache__write_leaf(int dfd, const char *leaf, int fd)
+static int cache__write_leaf(int dfd, const char *leaf, int fd, const struct build_id *bid)
 {
 	char tmp[64];
-	struct stat st;
+	struct stat st, before;
 	int out, ret;
 
 	cache__clean_stale_tmp(dfd);
 	if (!fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW))
 		return S_ISREG(st.st_mode) ? 0 : -EEXIST;
+	if (fstat(fd, &before) < 0)
+		return -errno;
 	snprintf(tmp, sizeof(tmp), ".%s.tmp.%d", leaf, (int)getpid());
 	unlinkat(dfd, tmp, 0);
-	out = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	/* read back by cache__check_copy() */
+	out = openat(dfd, tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (out < 0)
 		return -errno;
 	ret = copy_fd(fd, out);
+	if (!ret)
+		ret = cache__check_copy(out, bid, &before, fd);
 	if (!ret && fchmod(out, cache__leaf_mode(leaf, fd)))
 		ret = -errno;
 	if (close(out) && !ret)
@@ -333,7 +370,8 @@ int build_id_cache__store_fd(const char *dir, const char *name, const struct bui
 		ret = dfd;
 		goto out;
 	}
-	ret = cache__write_leaf(dfd, leaf ? leaf : build_id_cache__leaf(name), fd);
+	leaf = leaf ? leaf : build_id_cache__leaf(name);
+	ret = cache__write_leaf(dfd, leaf, fd, strcmp(leaf, "kallsyms") ? bid : NULL);
 	close(dfd);
 	if (!ret)
 		ret = cache__link(root, rel, bid);
