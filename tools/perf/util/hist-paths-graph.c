@@ -91,30 +91,73 @@ static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 {
 	return hp->nodes[a].flags & HP_OUTERMOST;
 }
+/* Where node @n's scratch index is, or goes, in sc_slots. */
+static size_t hp_scratch__slot(const struct hist_paths *hp, u32 n)
+{
+	size_t mask = hp->nr_sc_slots - 1, i = (n * 0x9e3779b97f4a7c15ULL) >> 32 & mask;
+
+	while (hp->sc_slots[i] && hp->scratch[hp->sc_slots[i] - 1].node != n)
+		i = (i + 1) & mask;
+	return i;
+}
+
 /* Node @n's scratch in this build; NULL if it has none. */
 static struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n)
 {
-	const struct hp_node *node = &hp->nodes[n];
+	u32 i = hp->nr_sc_slots ? hp->sc_slots[hp_scratch__slot(hp, n)] : 0;
 
-	return node->stamp == hp->build ? &hp->scratch[node->scratch] : NULL;
+	return i ? &hp->scratch[i - 1] : NULL;
+}
+
+/* A table for twice the scratch there is, refilled. */
+static int hp_scratch__grow(struct hist_paths *hp)
+{
+	size_t n = hp->nr_sc_slots ? hp->nr_sc_slots * 2 : 256, i;
+	u32 *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	free(hp->sc_slots);
+	hp->sc_slots = slots;
+	hp->nr_sc_slots = n;
+	for (i = 0; i < hp->nr_scratch; i++) {
+		hp->scratch[i].slot = hp_scratch__slot(hp, hp->scratch[i].node);
+		hp->sc_slots[hp->scratch[i].slot] = i + 1;
+	}
+	return 0;
 }
 
 /* Node @n's scratch in this build, made zeroed if new; NULL on -ENOMEM. */
 static struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n)
 {
-	struct hp_node *node = &hp->nodes[n];
-	struct hp_scratch *sc;
+	struct hp_scratch *sc = hp_scratch__find(hp, n);
+	size_t slot;
 
-	if (node->stamp == hp->build)
-		return &hp->scratch[node->scratch];
+	if (sc)
+		return sc;
 	if (hp_reserve((void **)&hp->scratch, &hp->alloc_scratch, hp->nr_scratch + 1,
 		       sizeof(*hp->scratch)))
 		return NULL;
-	node->stamp = hp->build;
-	node->scratch = hp->nr_scratch++;
-	sc = &hp->scratch[node->scratch];
+	/* at most half full */
+	if ((hp->nr_scratch + 1) * 2 > hp->nr_sc_slots && hp_scratch__grow(hp))
+		return NULL;
+	slot = hp_scratch__slot(hp, n);
+	sc = &hp->scratch[hp->nr_scratch++];
 	memset(sc, 0, sizeof(*sc));
+	sc->node = n;
+	sc->slot = slot;
+	hp->sc_slots[slot] = hp->nr_scratch;
 	return sc;
+}
+
+/* A new build: the last one's scratch is forgotten, its slots emptied one by one. */
+static void hp_scratch__reset(struct hist_paths *hp)
+{
+	size_t i;
+
+	for (i = 0; i < hp->nr_scratch; i++)
+		hp->sc_slots[hp->scratch[i].slot] = 0;
+	hp->nr_scratch = 0;
 }
 
 /* Give node @d of the walk from @a (and the nodes above it, up to @a) graph nodes. */
@@ -329,8 +372,8 @@ static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, b
 		it->own_count = node->count;
 	}
 	hp_build__excluded(b, n, &excl, &excl_count);
-	it->weight = node->cumul - excl;
-	it->weight_count = node->cumul_count - excl_count;
+	it->weight = b->hp->cumul[n] - excl;
+	it->weight_count = b->hp->cumul_count[n] - excl_count;
 	if (root || ends_in_he) {
 		it->weight -= node->hit;
 		it->weight_count -= node->count;
@@ -512,9 +555,7 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
 		       sizeof(*hp->stack)))
 		goto fail;
-	/* a new build: every node's scratch stamp is stale */
-	hp->build++;
-	hp->nr_scratch = 0;
+	hp_scratch__reset(hp);
 	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */
 	if (hists->children && hp->caller && param->mode != CALLCHAIN_FRACTAL) {
 		err = hp_graph__pruned(hp, tree, he, (u64)(hists->total_period *

@@ -28,14 +28,9 @@ struct hp_node {
 	u32			parent;
 	u64			hit;		/* period of the paths that end here */
 	u32			count;		/* samples that end here */
-	u32			first_child, last_child, next_sibling;
+	u32			first_child, next_sibling;
 	u32			next_leaf;	/* e_leaf's next node ending its samples */
 	u32			next_call;	/* e_call's next occurrence */
-	u64			cumul;		/* hit + all below: after collapse */
-	u32			cumul_count;
-	/* its scratch in the graph build numbered stamp, if any */
-	u32			stamp;
-	u32			scratch;
 	/* after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see hist_paths__collapse) */
 	u32			flags;
 	/* hist_entry.index (0: none) of its entries: */
@@ -48,7 +43,12 @@ struct hp_node {
 /* it ends samples in e_leaf, and e_leaf occurs above it as a caller */
 #define HP_ENDS_UNDER_CALL	(1u << 1)
 
-/* What one graph build notes on a trie node (few nodes per build). */
+/*
+ * What one graph build notes on a trie node (few nodes per build).  Found
+ * through a small hash of the build's own (hist_paths.sc_slots), not a
+ * field in every node: a recording whose paths all differ has tens of
+ * millions of nodes and a build touches a few hundred.
+ */
 struct hp_scratch {
 	union {
 		u64		excl;		/* weight below it the graph must leave out */
@@ -56,6 +56,8 @@ struct hp_scratch {
 	};
 	u64			whole;		/* of the paths ending in the entry, below it */
 	u32			excl_count, whole_count;
+	u32			node;		/* the trie node it is of */
+	u32			slot;		/* its place in sc_slots, cleared at the next build */
 };
 
 struct hp_context {
@@ -89,8 +91,18 @@ struct hp_steps {
 struct hist_paths {
 	struct hp_node		*nodes;
 	u32			nr, alloc;
-	struct hp_slot		*slots;		/* open addressing, at most half full */
-	u32			nr_slots;	/* a power of two */
+	/*
+	 * Only while paths are added (freed by collapse, remade by the next
+	 * add): the lookup table, at most 3/4 full, and each node's last
+	 * child (children are kept in insertion order).  With one node per
+	 * frame of every distinct path they were a third of the memory.
+	 */
+	struct hp_slot		*slots;
+	u32			nr_slots;	/* a power of two; 0: not made */
+	u32			*last_child;	/* by node, hp->alloc of them */
+	/* after collapse, by node: hit + all below, and the samples */
+	u64			*cumul;
+	u32			*cumul_count;
 	struct hp_frame		*frames;	/* [0]: none (contexts) */
 	size_t			nr_frames, alloc_frames;
 	u32			*frame_slots;	/* open addressing: frame indexes */
@@ -106,9 +118,10 @@ struct hist_paths {
 	enum callchain_key	key;
 	bool			caller;		/* graphs outermost caller first */
 	bool			collapsed;
-	u32			build;		/* graph builds so far: scratch stamps */
-	struct hp_scratch	*scratch;	/* this build's, by hp_node.scratch */
+	struct hp_scratch	*scratch;	/* this build's */
 	size_t			nr_scratch, alloc_scratch;
+	u32			*sc_slots;	/* scratch index + 1 by node hash; 0: empty */
+	size_t			nr_sc_slots;	/* a power of two, at most half full */
 };
 
 static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)

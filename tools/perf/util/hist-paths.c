@@ -26,9 +26,10 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 		return NULL;
 	hp->alloc = 1024;
 	hp->nodes = calloc(hp->alloc, sizeof(*hp->nodes));
+	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
 	hp->nr_slots = 2048;
 	hp->slots = calloc(hp->nr_slots, sizeof(*hp->slots));
-	if (!hp->nodes || !hp->slots) {
+	if (!hp->nodes || !hp->last_child || !hp->slots) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
@@ -50,6 +51,9 @@ void hist_paths__delete(struct hist_paths *hp)
 		return;
 	free(hp->nodes);
 	free(hp->slots);
+	free(hp->last_child);
+	free(hp->cumul);
+	free(hp->cumul_count);
 	free(hp->frames);
 	free(hp->frame_slots);
 	free(hp->ctx);
@@ -57,6 +61,7 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->last.v);
 	free(hp->stack);
 	free(hp->scratch);
+	free(hp->sc_slots);
 	free(hp);
 }
 
@@ -103,6 +108,45 @@ static struct hp_slot *hp_free_slot(struct hist_paths *hp, u32 hash)
 	while (hp->slots[i].node)
 		i = (i + 1) & mask;
 	return &hp->slots[i];
+}
+
+/*
+ * After a collapse, before more paths: the lookup table and the last
+ * children again, from the nodes (a parent's index is below its
+ * children's, and its last child is the highest).  0 or -ENOMEM.
+ */
+static int hp_reslot(struct hist_paths *hp)
+{
+	u32 *hash, n, nr_slots = 2048;
+
+	while ((u64)hp->nr * 4 > (u64)nr_slots * 3)
+		nr_slots *= 2;
+	hash = malloc((size_t)hp->nr * sizeof(*hash));
+	hp->slots = calloc(nr_slots, sizeof(*hp->slots));
+	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
+	if (!hash || !hp->slots || !hp->last_child) {
+		free(hash);
+		free(hp->slots);
+		free(hp->last_child);
+		hp->slots = NULL;
+		hp->last_child = NULL;
+		return -ENOMEM;
+	}
+	hp->nr_slots = nr_slots;
+	for (n = 1; n < hp->nr; n++) {
+		u32 parent = hp->nodes[n].parent;
+
+		hp->last_child[parent] = n;
+		/* contexts are found by hp_context(), not in the table */
+		if (!parent) {
+			hash[n] = hp_path_hash(0, n);
+			continue;
+		}
+		hash[n] = hp_path_hash(hash[parent], hp->nodes[n].frame);
+		*hp_free_slot(hp, hash[n]) = (struct hp_slot){ .node = n, .hash = hash[n] };
+	}
+	free(hash);
+	return 0;
 }
 
 static int hp_rehash(struct hist_paths *hp)
@@ -177,7 +221,7 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 	u32 n;
 
 	if (hp->nr == hp->alloc) {
-		u32 alloc = hp->alloc * 2;
+		u32 alloc = hp->alloc * 2, *last;
 		struct hp_node *nodes;
 
 		if (alloc < hp->alloc)		/* indexes are u32 */
@@ -186,6 +230,11 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 		if (!nodes)
 			return 0;
 		hp->nodes = nodes;
+		last = realloc(hp->last_child, (size_t)alloc * sizeof(*last));
+		if (!last)
+			return 0;
+		memset(last + hp->alloc, 0, (size_t)(alloc - hp->alloc) * sizeof(*last));
+		hp->last_child = last;
 		hp->alloc = alloc;
 	}
 	n = hp->nr++;
@@ -193,11 +242,11 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 	hp->nodes[n].parent = parent;
 	/* children in insertion order, as the per-entry trees kept them */
 	p = &hp->nodes[parent];
-	if (p->last_child)
-		hp->nodes[p->last_child].next_sibling = n;
+	if (hp->last_child[parent])
+		hp->nodes[hp->last_child[parent]].next_sibling = n;
 	else
 		p->first_child = n;
-	p->last_child = n;
+	hp->last_child[parent] = n;
 	return n;
 }
 
@@ -242,8 +291,8 @@ static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 	struct hp_slot *slot;
 	u32 n;
 
-	/* at most half full: probes stay short */
-	if ((hp->nr + 1) * 2 > hp->nr_slots && hp_rehash(hp))
+	/* at most 3/4 full: probes stay short (a slot's hash tells most misses) */
+	if ((u64)(hp->nr + 1) * 4 > (u64)hp->nr_slots * 3 && hp_rehash(hp))
 		return -ENOMEM;
 	slot = hp_slot(hp, step->hash, parent, step->frame);
 	if (slot->node) {
@@ -326,6 +375,8 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 
 	if (!nr)
 		return 0;
+	if (!hp->slots && hp_reslot(hp))
+		return -ENOMEM;
 	if (hp_reserve((void **)&hp->path.v, &hp->path.alloc, nr, sizeof(*hp->path.v)) ||
 	    hp_reserve((void **)&hp->last.v, &hp->last.alloc, nr, sizeof(*hp->last.v)))
 		return -ENOMEM;
@@ -451,12 +502,24 @@ static void hp_flags(struct hist_paths *hp, struct hists *hists)
 	}
 }
 
-void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
+int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 {
 	u32 n, a;
 
 	if (hp->collapsed)
-		return;
+		return 0;
+	/* what only adds use goes first: the sums take its place */
+	free(hp->slots);
+	free(hp->last_child);
+	hp->slots = NULL;
+	hp->last_child = NULL;
+	hp->nr_slots = 0;
+	free(hp->cumul);
+	free(hp->cumul_count);
+	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
+	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
+	if (!hp->cumul || !hp->cumul_count)
+		return -ENOMEM;
 	hp->collapsed = true;
 	hp_flags(hp, hists);
 	/*
@@ -472,15 +535,15 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		e->max_depth = 0;
 	}
 	/* a child is made after its parent: sum from the last node back */
-	for (n = 1; n < hp->nr; n++) {
-		hp->nodes[n].cumul = hp->nodes[n].hit;
-		hp->nodes[n].cumul_count = hp->nodes[n].count;
+	for (n = 0; n < hp->nr; n++) {
+		hp->cumul[n] = hp->nodes[n].hit;
+		hp->cumul_count[n] = hp->nodes[n].count;
 	}
 	for (n = hp->nr - 1; n > 0; n--) {
-		struct hp_node *p = &hp->nodes[hp->nodes[n].parent];
+		u32 p = hp->nodes[n].parent;
 
-		p->cumul += hp->nodes[n].cumul;
-		p->cumul_count += hp->nodes[n].cumul_count;
+		hp->cumul[p] += hp->cumul[n];
+		hp->cumul_count[p] += hp->cumul_count[n];
 	}
 	for (n = 1; n < hp->nr; n++) {
 		const struct hp_node *leaf = &hp->nodes[n];
@@ -516,5 +579,5 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 			e->period_children += leaf->hit;
 		}
 	}
+	return 0;
 }
-
