@@ -78,7 +78,7 @@ static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
  */
 static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
-	return hp->nodes[d].count && hp->nodes[d].e_leaf != he->index;
+	return hp_end(hp, d)->count && hp_end(hp, d)->e_leaf != he->index;
 }
 
 static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
@@ -211,8 +211,8 @@ static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
 		err = hp_materialize(hp, tree, a, d);
 		if (err)
 			return err;
-		hp_tree__hit(tree, hp_scratch__find(hp, d)->out, hp->nodes[d].hit,
-			     hp->nodes[d].count);
+		hp_tree__hit(tree, hp_scratch__find(hp, d)->out, hp_end(hp, d)->hit,
+			     hp_end(hp, d)->count);
 	}
 	return 0;
 }
@@ -226,8 +226,8 @@ static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
 
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
 		if (hp_walk__takes(hp, he, d)) {
-			hit += hp->nodes[d].hit;
-			count += hp->nodes[d].count;
+			hit += hp_end(hp, d)->hit;
+			count += hp_end(hp, d)->count;
 		}
 	}
 	return count ? hp_tree__add_path(hp, tree, a, hit, count) : 0;
@@ -307,7 +307,7 @@ static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 static int hp_build__whole(struct hp_build *b, u32 l)
 {
 	struct hist_paths *hp = b->hp;
-	const struct hp_node *leaf = &hp->nodes[l];
+	const struct hp_end *leaf = hp_end(hp, l);
 	u32 y;
 
 	for (y = l; hp->nodes[y].parent; y = hp->nodes[y].parent) {
@@ -339,7 +339,7 @@ static void hp_build__excluded(const struct hp_build *b, u32 n, u64 *hit, u32 *c
 /* @n on the paths that end in the entry, if any end below it. */
 static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u32 n)
 {
-	const struct hp_node *node = &b->hp->nodes[n];
+	const struct hp_end *node = hp_end(b->hp, n);
 	const struct hp_scratch *sc = hp_scratch__find(b->hp, n);
 
 	if (!sc || (!sc->whole && !sc->whole_count))
@@ -360,7 +360,7 @@ static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u3
 /* @n as a child in a walk (@root: an occurrence, where a walk starts). */
 static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, bool root)
 {
-	const struct hp_node *node = &b->hp->nodes[n];
+	const struct hp_end *node = hp_end(b->hp, n);
 	bool ends_in_he = node->count && node->e_leaf == b->he->index;
 	u64 excl;
 	u32 excl_count;
@@ -517,8 +517,8 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 	u32 n;
 	int err = 0;
 
-	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf) {
-		err = hp_build__exclude(&b, n, hp->nodes[n].hit, hp->nodes[n].count);
+	for (n = he->first_leaf; n && !err; n = hp_end(hp, n)->next_leaf) {
+		err = hp_build__exclude(&b, n, hp_end(hp, n)->hit, hp_end(hp, n)->count);
 		if (!err)
 			err = hp_build__whole(&b, n);
 	}
@@ -562,8 +562,8 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 							    (param->min_percent / 100)));
 		goto out;
 	}
-	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf)
-		err = hp_tree__add_path(hp, tree, n, hp->nodes[n].hit, hp->nodes[n].count);
+	for (n = he->first_leaf; n && !err; n = hp_end(hp, n)->next_leaf)
+		err = hp_tree__add_path(hp, tree, n, hp_end(hp, n)->hit, hp_end(hp, n)->count);
 	if (!hists->children)
 		goto out;
 	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call) {

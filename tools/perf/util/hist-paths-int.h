@@ -23,19 +23,28 @@ struct hp_frame {
 	u64			ip;		/* the first address seen */
 };
 
+/*
+ * A trie node: 32 bytes.  What only a node where samples end needs is in
+ * its hp_end: when most paths differ, nodes are ten or more per sample
+ * and ends one per distinct path.
+ */
 struct hp_node {
 	u32			frame;		/* contexts: 0 */
 	u32			parent;
-	u64			hit;		/* period of the paths that end here */
-	u32			count;		/* samples that end here */
 	u32			first_child, next_sibling;
-	u32			next_leaf;	/* e_leaf's next node ending its samples */
 	u32			next_call;	/* e_call's next occurrence */
 	/* after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see hist_paths__collapse) */
 	u32			flags;
-	/* hist_entry.index (0: none) of its entries: */
-	u32			e_call;		/* as a caller (--children) */
-	u32			e_leaf;		/* as a sample's own function */
+	u32			e_call;		/* hist_entry.index (0: none) as a caller */
+	u32			end;		/* index in hist_paths.ends; 0: no sample ends here */
+};
+
+/* The samples that end at a node, and the entry they are of. */
+struct hp_end {
+	u64			hit;		/* their period */
+	u32			count;		/* how many */
+	u32			e_leaf;		/* hist_entry.index of their own function */
+	u32			next_leaf;	/* node: e_leaf's next one ending its samples */
 };
 
 /* e_call does not occur above it: a --children graph's walk starts here */
@@ -91,6 +100,8 @@ struct hp_steps {
 struct hist_paths {
 	struct hp_node		*nodes;
 	u32			nr, alloc;
+	struct hp_end		*ends;		/* [0]: none, all zero */
+	size_t			nr_ends, alloc_ends;
 	/*
 	 * Only while paths are added (freed by collapse, remade by the next
 	 * add): the lookup table, at most 3/4 full, and each node's last
@@ -145,6 +156,12 @@ static inline /* What frames merge by: the function (its start), the address whe
 u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 {
 	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? sym->start : ip;
+}
+
+/* The samples that end at node @n (all zero when none do). */
+static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
+{
+	return &hp->ends[hp->nodes[n].end];
 }
 
 static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp, u32 n)

@@ -35,11 +35,14 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 	}
 	hp->nr = 1;		/* the root */
 	hp->nr_frames = 1;	/* none, the contexts' */
-	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, 1, sizeof(*hp->frames))) {
+	hp->nr_ends = 1;	/* none */
+	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, 1, sizeof(*hp->frames)) ||
+	    hp_reserve((void **)&hp->ends, &hp->alloc_ends, 1, sizeof(*hp->ends))) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
 	memset(hp->frames, 0, sizeof(*hp->frames));
+	memset(hp->ends, 0, sizeof(*hp->ends));
 	hp->key = param->key;
 	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
 	return hp;
@@ -50,6 +53,7 @@ void hist_paths__delete(struct hist_paths *hp)
 	if (!hp)
 		return;
 	free(hp->nodes);
+	free(hp->ends);
 	free(hp->slots);
 	free(hp->last_child);
 	free(hp->cumul);
@@ -320,13 +324,17 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n,
 	struct hp_node *node = &hp->nodes[n];
 	struct hist_entry *he;
 
+	if (leaf && hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
+			       sizeof(*hp->ends)))
+		return -ENOMEM;
 	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
 	if (!he)
 		return -ENOMEM;
 	if (leaf) {
-		node->e_leaf = he->index;
+		node->end = hp->nr_ends++;
+		hp->ends[node->end] = (struct hp_end){ .e_leaf = he->index };
 		if (he->last_leaf)
-			hp->nodes[he->last_leaf].next_leaf = n;
+			hp->ends[hp->nodes[he->last_leaf].end].next_leaf = n;
 		else
 			he->first_leaf = n;
 		he->last_leaf = n;
@@ -369,7 +377,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 {
 	size_t d, same = 0, nr = cursor->nr;
 	struct hp_steps swap;
-	struct hp_node *leaf;
+	struct hp_end *leaf;
 	u32 ctx, n;
 	int err;
 
@@ -423,12 +431,12 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (nr > hp->max_depth)
 		hp->max_depth = nr;
 	n = hp->last.v[nr - 1].node;
-	if (!hp->nodes[n].e_leaf) {
+	if (!hp->nodes[n].end) {
 		err = hp_node__entry(hp, hists, n, &cursor->frames[0], thread, comm, cpumode, true);
 		if (err)
 			return err;
 	}
-	leaf = &hp->nodes[n];
+	leaf = &hp->ends[hp->nodes[n].end];
 	leaf->hit += period;
 	leaf->count++;
 	hp->collapsed = false;
@@ -478,7 +486,8 @@ static void hp_flags(struct hist_paths *hp, struct hists *hists)
 		struct hist_entry *e = node->e_call ? hists->by_index[node->e_call] : NULL;
 
 		node->flags = 0;
-		if (node->parent && node->count && hists->by_index[node->e_leaf]->on_path)
+		if (node->parent && node->end &&
+		    hists->by_index[hp->ends[node->end].e_leaf]->on_path)
 			node->flags |= HP_ENDS_UNDER_CALL;
 		if (node->parent && e && !e->on_path++)
 			node->flags |= HP_OUTERMOST;
@@ -536,8 +545,8 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	}
 	/* a child is made after its parent: sum from the last node back */
 	for (n = 0; n < hp->nr; n++) {
-		hp->cumul[n] = hp->nodes[n].hit;
-		hp->cumul_count[n] = hp->nodes[n].count;
+		hp->cumul[n] = hp_end(hp, n)->hit;
+		hp->cumul_count[n] = hp_end(hp, n)->count;
 	}
 	for (n = hp->nr - 1; n > 0; n--) {
 		u32 p = hp->nodes[n].parent;
@@ -546,12 +555,13 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		hp->cumul_count[p] += hp->cumul_count[n];
 	}
 	for (n = 1; n < hp->nr; n++) {
-		const struct hp_node *leaf = &hp->nodes[n];
-		struct hist_entry *he = hists->by_index[leaf->e_leaf];
+		const struct hp_end *leaf = hp_end(hp, n);
+		struct hist_entry *he;
 		size_t nr, pos;
 
 		if (!leaf->count)
 			continue;
+		he = hists->by_index[leaf->e_leaf];
 		he->period += leaf->hit;
 		he->nr_samples += leaf->count;
 		if (!hists->children)
@@ -567,7 +577,7 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		he->period_children += leaf->hit;
 		if (nr > he->max_depth)
 			he->max_depth = nr;
-		for (a = leaf->parent, pos = 1; hp->nodes[a].parent; a = hp->nodes[a].parent, pos++) {
+		for (a = hp->nodes[n].parent, pos = 1; hp->nodes[a].parent; a = hp->nodes[a].parent, pos++) {
 			struct hist_entry *e = hists->by_index[hp->nodes[a].e_call];
 			u32 depth = hists->caller_order ? pos + 1 : nr - pos;
 
