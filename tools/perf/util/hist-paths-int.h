@@ -21,6 +21,15 @@ struct hp_frame {
 	struct dso		*dso;
 	const struct symbol	*sym;
 	u64			ip;		/* the first address seen */
+	/*
+	 * The entry of the frame as a caller under context node call_ctx:
+	 * a caller's entry follows from its frame and the context (the
+	 * comm and thread as far as the sort keys tell them apart), so a
+	 * new trie node skips the entries' hash lookup when the last node
+	 * of its frame had the same context.  0: none yet.
+	 */
+	u32			call_ctx;
+	u32			e_call;
 };
 
 /*

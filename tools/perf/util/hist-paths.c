@@ -317,19 +317,32 @@ static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
  * (@leaf false) or as its own function, as the per-sample code makes
  * them: the entry keeps that sample's thread and level.
  */
-static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n,
+static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32 ctx,
 			  const struct callchain_frame *f, struct thread *thread,
 			  const char *comm, u8 cpumode, bool leaf)
 {
 	struct hp_node *node = &hp->nodes[n];
+	struct hp_frame *fr = &hp->frames[node->frame];
 	struct hist_entry *he;
 
 	if (leaf && hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
 			       sizeof(*hp->ends)))
 		return -ENOMEM;
-	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
-	if (!he)
-		return -ENOMEM;
+	/*
+	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
+	 * offset in the mapping the sample saw, which the frame does not fix.
+	 */
+	if (!leaf && fr->e_call && fr->call_ctx == ctx) {
+		he = hists->by_index[fr->e_call];
+	} else {
+		he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
+		if (!he)
+			return -ENOMEM;
+		if (!leaf) {
+			fr->e_call = he->index;
+			fr->call_ctx = ctx;
+		}
+	}
 	if (leaf) {
 		node->end = hp->nr_ends++;
 		hp->ends[node->end] = (struct hp_end){ .e_leaf = he->index };
@@ -416,8 +429,8 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 			n = hp->path.v[d].node;
 			if (hp->nodes[n].e_call)
 				continue;
-			err = hp_node__entry(hp, hists, n, &cursor->frames[nr - 1 - d], thread,
-					     comm, cpumode, false);
+			err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[nr - 1 - d],
+					     thread, comm, cpumode, false);
 			if (err)
 				goto fail;
 		}
@@ -432,7 +445,8 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		hp->max_depth = nr;
 	n = hp->last.v[nr - 1].node;
 	if (!hp->nodes[n].end) {
-		err = hp_node__entry(hp, hists, n, &cursor->frames[0], thread, comm, cpumode, true);
+		err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[0], thread, comm, cpumode,
+				     true);
 		if (err)
 			return err;
 	}
