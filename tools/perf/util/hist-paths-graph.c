@@ -91,72 +91,42 @@ static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 {
 	return hp->nodes[a].flags & HP_OUTERMOST;
 }
-/* Where node @n's scratch index is, or goes, in sc_slots. */
-static size_t hp_scratch__slot(const struct hist_paths *hp, u32 n)
-{
-	size_t mask = hp->nr_sc_slots - 1, i = (n * 0x9e3779b97f4a7c15ULL) >> 32 & mask;
-
-	while (hp->sc_slots[i] && hp->scratch[hp->sc_slots[i] - 1].node != n)
-		i = (i + 1) & mask;
-	return i;
-}
-
-/* Node @n's scratch in this build; NULL if it has none. */
+/* Node @n's scratch in this build (its stamp says which); NULL if it has none. */
 static struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n)
 {
-	u32 i = hp->nr_sc_slots ? hp->sc_slots[hp_scratch__slot(hp, n)] : 0;
+	const struct hp_node *node = &hp->nodes[n];
 
-	return i ? &hp->scratch[i - 1] : NULL;
-}
-
-/* A table for twice the scratch there is, refilled. */
-static int hp_scratch__grow(struct hist_paths *hp)
-{
-	size_t n = hp->nr_sc_slots ? hp->nr_sc_slots * 2 : 256, i;
-	u32 *slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return -ENOMEM;
-	free(hp->sc_slots);
-	hp->sc_slots = slots;
-	hp->nr_sc_slots = n;
-	for (i = 0; i < hp->nr_scratch; i++) {
-		hp->scratch[i].slot = hp_scratch__slot(hp, hp->scratch[i].node);
-		hp->sc_slots[hp->scratch[i].slot] = i + 1;
-	}
-	return 0;
+	return node->flags >> HP_STAMP_SHIFT == hp->build ? &hp->scratch[node->scratch] : NULL;
 }
 
 /* Node @n's scratch in this build, made zeroed if new; NULL on -ENOMEM. */
 static struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n)
 {
+	struct hp_node *node = &hp->nodes[n];
 	struct hp_scratch *sc = hp_scratch__find(hp, n);
-	size_t slot;
 
 	if (sc)
 		return sc;
 	if (hp_reserve((void **)&hp->scratch, &hp->alloc_scratch, hp->nr_scratch + 1,
 		       sizeof(*hp->scratch)))
 		return NULL;
-	/* at most half full */
-	if ((hp->nr_scratch + 1) * 2 > hp->nr_sc_slots && hp_scratch__grow(hp))
-		return NULL;
-	slot = hp_scratch__slot(hp, n);
-	sc = &hp->scratch[hp->nr_scratch++];
+	node->flags = (node->flags & ((1u << HP_STAMP_SHIFT) - 1)) | hp->build << HP_STAMP_SHIFT;
+	node->scratch = hp->nr_scratch++;
+	sc = &hp->scratch[node->scratch];
 	memset(sc, 0, sizeof(*sc));
-	sc->node = n;
-	sc->slot = slot;
-	hp->sc_slots[slot] = hp->nr_scratch;
 	return sc;
 }
 
-/* A new build: the last one's scratch is forgotten, its slots emptied one by one. */
+/* A new build: a new stamp; after the last one, every node's old stamp is wiped first. */
 static void hp_scratch__reset(struct hist_paths *hp)
 {
-	size_t i;
+	u32 n;
 
-	for (i = 0; i < hp->nr_scratch; i++)
-		hp->sc_slots[hp->scratch[i].slot] = 0;
+	if (++hp->build > HP_STAMP_MAX) {
+		for (n = 0; n < hp->nr; n++)
+			hp->nodes[n].flags &= (1u << HP_STAMP_SHIFT) - 1;
+		hp->build = 1;
+	}
 	hp->nr_scratch = 0;
 }
 

@@ -33,7 +33,7 @@ struct hp_frame {
 };
 
 /*
- * A trie node: 32 bytes.  What only a node where samples end needs is in
+ * A trie node: 36 bytes.  What only a node where samples end needs is in
  * its hp_end: when most paths differ, nodes are ten or more per sample
  * and ends one per distinct path.
  */
@@ -42,10 +42,15 @@ struct hp_node {
 	u32			parent;
 	u32			first_child, next_sibling;
 	u32			next_call;	/* e_call's next occurrence */
-	/* after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see hist_paths__collapse) */
+	/*
+	 * after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see
+	 * hist_paths__collapse); above them, the graph build that gave the
+	 * node a scratch (HP_STAMP_SHIFT), if any
+	 */
 	u32			flags;
 	u32			e_call;		/* hist_entry.index (0: none) as a caller */
 	u32			end;		/* index in hist_paths.ends; 0: no sample ends here */
+	u32			scratch;	/* its scratch, if stamped with this build */
 };
 
 /* The samples that end at a node, and the entry they are of. */
@@ -60,13 +65,10 @@ struct hp_end {
 #define HP_OUTERMOST		(1u << 0)
 /* it ends samples in e_leaf, and e_leaf occurs above it as a caller */
 #define HP_ENDS_UNDER_CALL	(1u << 1)
+#define HP_STAMP_SHIFT		2
+#define HP_STAMP_MAX		((1u << (32 - HP_STAMP_SHIFT)) - 1)
 
-/*
- * What one graph build notes on a trie node (few nodes per build).  Found
- * through a small hash of the build's own (hist_paths.sc_slots), not a
- * field in every node: a recording whose paths all differ has tens of
- * millions of nodes and a build touches a few hundred.
- */
+/* What one graph build notes on a trie node (few nodes per build). */
 struct hp_scratch {
 	union {
 		u64		excl;		/* weight below it the graph must leave out */
@@ -74,8 +76,6 @@ struct hp_scratch {
 	};
 	u64			whole;		/* of the paths ending in the entry, below it */
 	u32			excl_count, whole_count;
-	u32			node;		/* the trie node it is of */
-	u32			slot;		/* its place in sc_slots, cleared at the next build */
 };
 
 struct hp_context {
@@ -138,10 +138,9 @@ struct hist_paths {
 	enum callchain_key	key;
 	bool			caller;		/* graphs outermost caller first */
 	bool			collapsed;
+	u32			build;		/* graph builds so far (mod HP_STAMP_MAX) */
 	struct hp_scratch	*scratch;	/* this build's */
 	size_t			nr_scratch, alloc_scratch;
-	u32			*sc_slots;	/* scratch index + 1 by node hash; 0: empty */
-	size_t			nr_sc_slots;	/* a power of two, at most half full */
 };
 
 static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)

@@ -65,7 +65,6 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->last.v);
 	free(hp->stack);
 	free(hp->scratch);
-	free(hp->sc_slots);
 	free(hp);
 }
 
