@@ -474,16 +474,6 @@ int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct t
 	return 0;
 }
 
-/* Frames from @n out to its context, @n included. */
-static size_t hp_depth(const struct hist_paths *hp, u32 n)
-{
-	size_t depth = 0;
-
-	for (; hp->nodes[n].parent; n = hp->nodes[n].parent)
-		depth++;
-	return depth;
-}
-
 /*
  * Which occurrences start a caller-order graph's walk, and which paths'
  * ends sit under an occurrence of their own entry: one pre-order walk of
@@ -524,25 +514,64 @@ static void hp_flags(struct hist_paths *hp, struct hists *hists)
 	}
 }
 
+/*
+ * The entries' depths (upstream's callchain depth, see hists__depth): a
+ * path's leaf entry gets the path's frames, a caller at each of its
+ * occurrences the frames from it to the leaf and one (caller order) or
+ * out to the context (callee order), the most over the paths below it.
+ * Per node: its depth (a parent's index is below its children's, so one
+ * pass forward) and the deepest path end strictly below it (one pass
+ * back), in place of a walk up every path.  @depth and @below: nr each.
+ */
+static void hp_max_depths(struct hist_paths *hp, struct hists *hists, u32 *depth, u32 *below)
+{
+	u32 n;
+
+	depth[0] = 0;
+	for (n = 1; n < hp->nr; n++) {
+		u32 p = hp->nodes[n].parent;
+
+		depth[n] = p ? depth[p] + 1 : 0;	/* contexts: 0 */
+	}
+	memset(below, 0, (size_t)hp->nr * sizeof(*below));
+	for (n = hp->nr - 1; n > 0; n--) {
+		const struct hp_node *node = &hp->nodes[n];
+		u32 deepest = below[n];
+
+		if (node->end && hp->ends[node->end].count) {
+			struct hist_entry *he = hists->by_index[hp->ends[node->end].e_leaf];
+
+			if (depth[n] > he->max_depth)
+				he->max_depth = depth[n];
+			if (depth[n] > deepest)
+				deepest = depth[n];
+		}
+		if (node->parent && node->e_call && below[n]) {
+			struct hist_entry *e = hists->by_index[node->e_call];
+			u32 d = hists->caller_order ? below[n] - depth[n] + 1 : depth[n];
+
+			if (d > e->max_depth)
+				e->max_depth = d;
+		}
+		if (deepest > below[node->parent])
+			below[node->parent] = deepest;
+	}
+}
+
 int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 {
-	u32 n, a;
+	u32 n;
 
 	if (hp->collapsed)
 		return 0;
 	/* what only adds use goes first: the sums take its place */
 	free(hp->slots);
-	free(hp->last_child);
 	hp->slots = NULL;
-	hp->last_child = NULL;
 	hp->nr_slots = 0;
 	free(hp->cumul);
 	free(hp->cumul_count);
-	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
-	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
-	if (!hp->cumul || !hp->cumul_count)
-		return -ENOMEM;
-	hp->collapsed = true;
+	hp->cumul = NULL;
+	hp->cumul_count = NULL;
 	hp_flags(hp, hists);
 	/*
 	 * Again after more samples: from scratch, from what no path holds
@@ -556,6 +585,26 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		e->nr_samples = e->nr_ip_only;
 		e->max_depth = 0;
 	}
+	if (hists->children) {
+		/* the last children's array (hp->alloc of them) holds the depths */
+		u32 *below = malloc((size_t)hp->nr * sizeof(*below));
+
+		if (!hp->last_child)
+			hp->last_child = malloc((size_t)hp->alloc * sizeof(*hp->last_child));
+		if (!below || !hp->last_child) {
+			free(below);
+			return -ENOMEM;
+		}
+		hp_max_depths(hp, hists, hp->last_child, below);
+		free(below);
+	}
+	free(hp->last_child);
+	hp->last_child = NULL;
+	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
+	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
+	if (!hp->cumul || !hp->cumul_count)
+		return -ENOMEM;
+	hp->collapsed = true;
 	/* a child is made after its parent: sum from the last node back */
 	for (n = 0; n < hp->nr; n++) {
 		hp->cumul[n] = hp_end(hp, n)->hit;
@@ -567,40 +616,27 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		hp->cumul[p] += hp->cumul[n];
 		hp->cumul_count[p] += hp->cumul_count[n];
 	}
+	/*
+	 * What each sample did in the per-sample code: every distinct entry
+	 * on its path gets the period once.  A path holds an entry as a
+	 * caller below the outermost of its occurrences (hp_flags), where
+	 * every path strictly below counts; and as its leaf's own, counted
+	 * there unless it is also a caller above.
+	 */
 	for (n = 1; n < hp->nr; n++) {
+		const struct hp_node *node = &hp->nodes[n];
 		const struct hp_end *leaf = hp_end(hp, n);
-		struct hist_entry *he;
-		size_t nr, pos;
 
-		if (!leaf->count)
-			continue;
-		he = hists->by_index[leaf->e_leaf];
-		he->period += leaf->hit;
-		he->nr_samples += leaf->count;
-		if (!hists->children)
-			continue;
-		/*
-		 * What each sample of this path did in the per-sample code:
-		 * every distinct entry on it gets the period once; the depth
-		 * (upstream's callchain depth, see hists__depth) counts all.
-		 */
-		nr = hp_depth(hp, n);
-		hists->stamp++;
-		he->stamp = hists->stamp;
-		he->period_children += leaf->hit;
-		if (nr > he->max_depth)
-			he->max_depth = nr;
-		for (a = hp->nodes[n].parent, pos = 1; hp->nodes[a].parent; a = hp->nodes[a].parent, pos++) {
-			struct hist_entry *e = hists->by_index[hp->nodes[a].e_call];
-			u32 depth = hists->caller_order ? pos + 1 : nr - pos;
+		if (leaf->count) {
+			struct hist_entry *he = hists->by_index[leaf->e_leaf];
 
-			if (depth > e->max_depth)
-				e->max_depth = depth;
-			if (e->stamp == hists->stamp)
-				continue;
-			e->stamp = hists->stamp;
-			e->period_children += leaf->hit;
+			he->period += leaf->hit;
+			he->nr_samples += leaf->count;
+			if (hists->children && !(node->flags & HP_ENDS_UNDER_CALL))
+				he->period_children += leaf->hit;
 		}
+		if (hists->children && (node->flags & HP_OUTERMOST))
+			hists->by_index[node->e_call]->period_children += hp->cumul[n] - leaf->hit;
 	}
 	return 0;
 }
