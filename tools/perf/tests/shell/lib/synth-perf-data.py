@@ -123,6 +123,8 @@ def main():
     args = p.parse_args()
     if args.dsos < 1:
         p.error("--dsos must be at least 1")
+    if args.random is not None and args.depth < 1:
+        p.error("--random makes call chains: give --depth too")
 
     a = attr(args.depth)
     ids = struct.pack("<Q", 1)
