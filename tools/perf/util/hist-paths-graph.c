@@ -78,7 +78,7 @@ static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
  */
 static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
-	return hp->nodes[d].count && hp->nodes[d].e_leaf != he->index;
+	return hp_end(hp, d)->count && hp_end(hp, d)->e_leaf != he->index;
 }
 
 static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
@@ -91,30 +91,43 @@ static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 {
 	return hp->nodes[a].flags & HP_OUTERMOST;
 }
-/* Node @n's scratch in this build; NULL if it has none. */
+/* Node @n's scratch in this build (its stamp says which); NULL if it has none. */
 static struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n)
 {
 	const struct hp_node *node = &hp->nodes[n];
 
-	return node->stamp == hp->build ? &hp->scratch[node->scratch] : NULL;
+	return node->flags >> HP_STAMP_SHIFT == hp->build ? &hp->scratch[node->scratch] : NULL;
 }
 
 /* Node @n's scratch in this build, made zeroed if new; NULL on -ENOMEM. */
 static struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n)
 {
 	struct hp_node *node = &hp->nodes[n];
-	struct hp_scratch *sc;
+	struct hp_scratch *sc = hp_scratch__find(hp, n);
 
-	if (node->stamp == hp->build)
-		return &hp->scratch[node->scratch];
+	if (sc)
+		return sc;
 	if (hp_reserve((void **)&hp->scratch, &hp->alloc_scratch, hp->nr_scratch + 1,
 		       sizeof(*hp->scratch)))
 		return NULL;
-	node->stamp = hp->build;
+	node->flags = (node->flags & ((1u << HP_STAMP_SHIFT) - 1)) | hp->build << HP_STAMP_SHIFT;
 	node->scratch = hp->nr_scratch++;
 	sc = &hp->scratch[node->scratch];
 	memset(sc, 0, sizeof(*sc));
 	return sc;
+}
+
+/* A new build: a new stamp; after the last one, every node's old stamp is wiped first. */
+static void hp_scratch__reset(struct hist_paths *hp)
+{
+	u32 n;
+
+	if (++hp->build > HP_STAMP_MAX) {
+		for (n = 0; n < hp->nr; n++)
+			hp->nodes[n].flags &= (1u << HP_STAMP_SHIFT) - 1;
+		hp->build = 1;
+	}
+	hp->nr_scratch = 0;
 }
 
 /* Give node @d of the walk from @a (and the nodes above it, up to @a) graph nodes. */
@@ -168,8 +181,8 @@ static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
 		err = hp_materialize(hp, tree, a, d);
 		if (err)
 			return err;
-		hp_tree__hit(tree, hp_scratch__find(hp, d)->out, hp->nodes[d].hit,
-			     hp->nodes[d].count);
+		hp_tree__hit(tree, hp_scratch__find(hp, d)->out, hp_end(hp, d)->hit,
+			     hp_end(hp, d)->count);
 	}
 	return 0;
 }
@@ -183,8 +196,8 @@ static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
 
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
 		if (hp_walk__takes(hp, he, d)) {
-			hit += hp->nodes[d].hit;
-			count += hp->nodes[d].count;
+			hit += hp_end(hp, d)->hit;
+			count += hp_end(hp, d)->count;
 		}
 	}
 	return count ? hp_tree__add_path(hp, tree, a, hit, count) : 0;
@@ -264,7 +277,7 @@ static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 static int hp_build__whole(struct hp_build *b, u32 l)
 {
 	struct hist_paths *hp = b->hp;
-	const struct hp_node *leaf = &hp->nodes[l];
+	const struct hp_end *leaf = hp_end(hp, l);
 	u32 y;
 
 	for (y = l; hp->nodes[y].parent; y = hp->nodes[y].parent) {
@@ -296,7 +309,7 @@ static void hp_build__excluded(const struct hp_build *b, u32 n, u64 *hit, u32 *c
 /* @n on the paths that end in the entry, if any end below it. */
 static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u32 n)
 {
-	const struct hp_node *node = &b->hp->nodes[n];
+	const struct hp_end *node = hp_end(b->hp, n);
 	const struct hp_scratch *sc = hp_scratch__find(b->hp, n);
 
 	if (!sc || (!sc->whole && !sc->whole_count))
@@ -317,7 +330,7 @@ static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u3
 /* @n as a child in a walk (@root: an occurrence, where a walk starts). */
 static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, bool root)
 {
-	const struct hp_node *node = &b->hp->nodes[n];
+	const struct hp_end *node = hp_end(b->hp, n);
 	bool ends_in_he = node->count && node->e_leaf == b->he->index;
 	u64 excl;
 	u32 excl_count;
@@ -329,8 +342,8 @@ static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, b
 		it->own_count = node->count;
 	}
 	hp_build__excluded(b, n, &excl, &excl_count);
-	it->weight = node->cumul - excl;
-	it->weight_count = node->cumul_count - excl_count;
+	it->weight = b->hp->cumul[n] - excl;
+	it->weight_count = b->hp->cumul_count[n] - excl_count;
 	if (root || ends_in_he) {
 		it->weight -= node->hit;
 		it->weight_count -= node->count;
@@ -474,8 +487,8 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 	u32 n;
 	int err = 0;
 
-	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf) {
-		err = hp_build__exclude(&b, n, hp->nodes[n].hit, hp->nodes[n].count);
+	for (n = he->first_leaf; n && !err; n = hp_end(hp, n)->next_leaf) {
+		err = hp_build__exclude(&b, n, hp_end(hp, n)->hit, hp_end(hp, n)->count);
 		if (!err)
 			err = hp_build__whole(&b, n);
 	}
@@ -512,17 +525,15 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
 		       sizeof(*hp->stack)))
 		goto fail;
-	/* a new build: every node's scratch stamp is stale */
-	hp->build++;
-	hp->nr_scratch = 0;
+	hp_scratch__reset(hp);
 	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */
 	if (hists->children && hp->caller && param->mode != CALLCHAIN_FRACTAL) {
 		err = hp_graph__pruned(hp, tree, he, (u64)(hists->total_period *
 							    (param->min_percent / 100)));
 		goto out;
 	}
-	for (n = he->first_leaf; n && !err; n = hp->nodes[n].next_leaf)
-		err = hp_tree__add_path(hp, tree, n, hp->nodes[n].hit, hp->nodes[n].count);
+	for (n = he->first_leaf; n && !err; n = hp_end(hp, n)->next_leaf)
+		err = hp_tree__add_path(hp, tree, n, hp_end(hp, n)->hit, hp_end(hp, n)->count);
 	if (!hists->children)
 		goto out;
 	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call) {

@@ -21,32 +21,52 @@ struct hp_frame {
 	struct dso		*dso;
 	const struct symbol	*sym;
 	u64			ip;		/* the first address seen */
+	/*
+	 * The entry of the frame as a caller under context node call_ctx:
+	 * a caller's entry follows from its frame and the context (the
+	 * comm and thread as far as the sort keys tell them apart), so a
+	 * new trie node skips the entries' hash lookup when the last node
+	 * of its frame had the same context.  0: none yet.
+	 */
+	u32			call_ctx;
+	u32			e_call;
 };
 
+/*
+ * A trie node: 36 bytes.  What only a node where samples end needs is in
+ * its hp_end: when most paths differ, nodes are ten or more per sample
+ * and ends one per distinct path.
+ */
 struct hp_node {
 	u32			frame;		/* contexts: 0 */
 	u32			parent;
-	u64			hit;		/* period of the paths that end here */
-	u32			count;		/* samples that end here */
-	u32			first_child, last_child, next_sibling;
-	u32			next_leaf;	/* e_leaf's next node ending its samples */
+	u32			first_child, next_sibling;
 	u32			next_call;	/* e_call's next occurrence */
-	u64			cumul;		/* hit + all below: after collapse */
-	u32			cumul_count;
-	/* its scratch in the graph build numbered stamp, if any */
-	u32			stamp;
-	u32			scratch;
-	/* after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see hist_paths__collapse) */
+	/*
+	 * after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see
+	 * hist_paths__collapse); above them, the graph build that gave the
+	 * node a scratch (HP_STAMP_SHIFT), if any
+	 */
 	u32			flags;
-	/* hist_entry.index (0: none) of its entries: */
-	u32			e_call;		/* as a caller (--children) */
-	u32			e_leaf;		/* as a sample's own function */
+	u32			e_call;		/* hist_entry.index (0: none) as a caller */
+	u32			end;		/* index in hist_paths.ends; 0: no sample ends here */
+	u32			scratch;	/* its scratch, if stamped with this build */
+};
+
+/* The samples that end at a node, and the entry they are of. */
+struct hp_end {
+	u64			hit;		/* their period */
+	u32			count;		/* how many */
+	u32			e_leaf;		/* hist_entry.index of their own function */
+	u32			next_leaf;	/* node: e_leaf's next one ending its samples */
 };
 
 /* e_call does not occur above it: a --children graph's walk starts here */
 #define HP_OUTERMOST		(1u << 0)
 /* it ends samples in e_leaf, and e_leaf occurs above it as a caller */
 #define HP_ENDS_UNDER_CALL	(1u << 1)
+#define HP_STAMP_SHIFT		2
+#define HP_STAMP_MAX		((1u << (32 - HP_STAMP_SHIFT)) - 1)
 
 /* What one graph build notes on a trie node (few nodes per build). */
 struct hp_scratch {
@@ -89,8 +109,20 @@ struct hp_steps {
 struct hist_paths {
 	struct hp_node		*nodes;
 	u32			nr, alloc;
-	struct hp_slot		*slots;		/* open addressing, at most half full */
-	u32			nr_slots;	/* a power of two */
+	struct hp_end		*ends;		/* [0]: none, all zero */
+	size_t			nr_ends, alloc_ends;
+	/*
+	 * Only while paths are added (freed by collapse, remade by the next
+	 * add): the lookup table, at most 3/4 full, and each node's last
+	 * child (children are kept in insertion order).  With one node per
+	 * frame of every distinct path they were a third of the memory.
+	 */
+	struct hp_slot		*slots;
+	u32			nr_slots;	/* a power of two; 0: not made */
+	u32			*last_child;	/* by node, hp->alloc of them */
+	/* after collapse, by node: hit + all below, and the samples */
+	u64			*cumul;
+	u32			*cumul_count;
 	struct hp_frame		*frames;	/* [0]: none (contexts) */
 	size_t			nr_frames, alloc_frames;
 	u32			*frame_slots;	/* open addressing: frame indexes */
@@ -106,8 +138,8 @@ struct hist_paths {
 	enum callchain_key	key;
 	bool			caller;		/* graphs outermost caller first */
 	bool			collapsed;
-	u32			build;		/* graph builds so far: scratch stamps */
-	struct hp_scratch	*scratch;	/* this build's, by hp_node.scratch */
+	u32			build;		/* graph builds so far (mod HP_STAMP_MAX) */
+	struct hp_scratch	*scratch;	/* this build's */
 	size_t			nr_scratch, alloc_scratch;
 };
 
@@ -132,6 +164,12 @@ static inline /* What frames merge by: the function (its start), the address whe
 u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 {
 	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? sym->start : ip;
+}
+
+/* The samples that end at node @n (all zero when none do). */
+static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
+{
+	return &hp->ends[hp->nodes[n].end];
 }
 
 static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp, u32 n)

@@ -26,19 +26,23 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 		return NULL;
 	hp->alloc = 1024;
 	hp->nodes = calloc(hp->alloc, sizeof(*hp->nodes));
+	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
 	hp->nr_slots = 2048;
 	hp->slots = calloc(hp->nr_slots, sizeof(*hp->slots));
-	if (!hp->nodes || !hp->slots) {
+	if (!hp->nodes || !hp->last_child || !hp->slots) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
 	hp->nr = 1;		/* the root */
 	hp->nr_frames = 1;	/* none, the contexts' */
-	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, 1, sizeof(*hp->frames))) {
+	hp->nr_ends = 1;	/* none */
+	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, 1, sizeof(*hp->frames)) ||
+	    hp_reserve((void **)&hp->ends, &hp->alloc_ends, 1, sizeof(*hp->ends))) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
 	memset(hp->frames, 0, sizeof(*hp->frames));
+	memset(hp->ends, 0, sizeof(*hp->ends));
 	hp->key = param->key;
 	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
 	return hp;
@@ -49,7 +53,11 @@ void hist_paths__delete(struct hist_paths *hp)
 	if (!hp)
 		return;
 	free(hp->nodes);
+	free(hp->ends);
 	free(hp->slots);
+	free(hp->last_child);
+	free(hp->cumul);
+	free(hp->cumul_count);
 	free(hp->frames);
 	free(hp->frame_slots);
 	free(hp->ctx);
@@ -103,6 +111,45 @@ static struct hp_slot *hp_free_slot(struct hist_paths *hp, u32 hash)
 	while (hp->slots[i].node)
 		i = (i + 1) & mask;
 	return &hp->slots[i];
+}
+
+/*
+ * After a collapse, before more paths: the lookup table and the last
+ * children again, from the nodes (a parent's index is below its
+ * children's, and its last child is the highest).  0 or -ENOMEM.
+ */
+static int hp_reslot(struct hist_paths *hp)
+{
+	u32 *hash, n, nr_slots = 2048;
+
+	while ((u64)hp->nr * 4 > (u64)nr_slots * 3)
+		nr_slots *= 2;
+	hash = malloc((size_t)hp->nr * sizeof(*hash));
+	hp->slots = calloc(nr_slots, sizeof(*hp->slots));
+	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
+	if (!hash || !hp->slots || !hp->last_child) {
+		free(hash);
+		free(hp->slots);
+		free(hp->last_child);
+		hp->slots = NULL;
+		hp->last_child = NULL;
+		return -ENOMEM;
+	}
+	hp->nr_slots = nr_slots;
+	for (n = 1; n < hp->nr; n++) {
+		u32 parent = hp->nodes[n].parent;
+
+		hp->last_child[parent] = n;
+		/* contexts are found by hp_context(), not in the table */
+		if (!parent) {
+			hash[n] = hp_path_hash(0, n);
+			continue;
+		}
+		hash[n] = hp_path_hash(hash[parent], hp->nodes[n].frame);
+		*hp_free_slot(hp, hash[n]) = (struct hp_slot){ .node = n, .hash = hash[n] };
+	}
+	free(hash);
+	return 0;
 }
 
 static int hp_rehash(struct hist_paths *hp)
@@ -177,7 +224,7 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 	u32 n;
 
 	if (hp->nr == hp->alloc) {
-		u32 alloc = hp->alloc * 2;
+		u32 alloc = hp->alloc * 2, *last;
 		struct hp_node *nodes;
 
 		if (alloc < hp->alloc)		/* indexes are u32 */
@@ -186,6 +233,11 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 		if (!nodes)
 			return 0;
 		hp->nodes = nodes;
+		last = realloc(hp->last_child, (size_t)alloc * sizeof(*last));
+		if (!last)
+			return 0;
+		memset(last + hp->alloc, 0, (size_t)(alloc - hp->alloc) * sizeof(*last));
+		hp->last_child = last;
 		hp->alloc = alloc;
 	}
 	n = hp->nr++;
@@ -193,11 +245,11 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 	hp->nodes[n].parent = parent;
 	/* children in insertion order, as the per-entry trees kept them */
 	p = &hp->nodes[parent];
-	if (p->last_child)
-		hp->nodes[p->last_child].next_sibling = n;
+	if (hp->last_child[parent])
+		hp->nodes[hp->last_child[parent]].next_sibling = n;
 	else
 		p->first_child = n;
-	p->last_child = n;
+	hp->last_child[parent] = n;
 	return n;
 }
 
@@ -242,8 +294,8 @@ static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 	struct hp_slot *slot;
 	u32 n;
 
-	/* at most half full: probes stay short */
-	if ((hp->nr + 1) * 2 > hp->nr_slots && hp_rehash(hp))
+	/* at most 3/4 full: probes stay short (a slot's hash tells most misses) */
+	if ((u64)(hp->nr + 1) * 4 > (u64)hp->nr_slots * 3 && hp_rehash(hp))
 		return -ENOMEM;
 	slot = hp_slot(hp, step->hash, parent, step->frame);
 	if (slot->node) {
@@ -264,20 +316,37 @@ static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
  * (@leaf false) or as its own function, as the per-sample code makes
  * them: the entry keeps that sample's thread and level.
  */
-static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n,
+static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32 ctx,
 			  const struct callchain_frame *f, struct thread *thread,
 			  const char *comm, u8 cpumode, bool leaf)
 {
 	struct hp_node *node = &hp->nodes[n];
+	struct hp_frame *fr = &hp->frames[node->frame];
 	struct hist_entry *he;
 
-	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
-	if (!he)
+	if (leaf && hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
+			       sizeof(*hp->ends)))
 		return -ENOMEM;
+	/*
+	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
+	 * offset in the mapping the sample saw, which the frame does not fix.
+	 */
+	if (!leaf && fr->e_call && fr->call_ctx == ctx) {
+		he = hists->by_index[fr->e_call];
+	} else {
+		he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
+		if (!he)
+			return -ENOMEM;
+		if (!leaf) {
+			fr->e_call = he->index;
+			fr->call_ctx = ctx;
+		}
+	}
 	if (leaf) {
-		node->e_leaf = he->index;
+		node->end = hp->nr_ends++;
+		hp->ends[node->end] = (struct hp_end){ .e_leaf = he->index };
 		if (he->last_leaf)
-			hp->nodes[he->last_leaf].next_leaf = n;
+			hp->ends[hp->nodes[he->last_leaf].end].next_leaf = n;
 		else
 			he->first_leaf = n;
 		he->last_leaf = n;
@@ -320,12 +389,14 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 {
 	size_t d, same = 0, nr = cursor->nr;
 	struct hp_steps swap;
-	struct hp_node *leaf;
+	struct hp_end *leaf;
 	u32 ctx, n;
 	int err;
 
 	if (!nr)
 		return 0;
+	if (!hp->slots && hp_reslot(hp))
+		return -ENOMEM;
 	if (hp_reserve((void **)&hp->path.v, &hp->path.alloc, nr, sizeof(*hp->path.v)) ||
 	    hp_reserve((void **)&hp->last.v, &hp->last.alloc, nr, sizeof(*hp->last.v)))
 		return -ENOMEM;
@@ -357,8 +428,8 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 			n = hp->path.v[d].node;
 			if (hp->nodes[n].e_call)
 				continue;
-			err = hp_node__entry(hp, hists, n, &cursor->frames[nr - 1 - d], thread,
-					     comm, cpumode, false);
+			err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[nr - 1 - d],
+					     thread, comm, cpumode, false);
 			if (err)
 				goto fail;
 		}
@@ -372,12 +443,13 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (nr > hp->max_depth)
 		hp->max_depth = nr;
 	n = hp->last.v[nr - 1].node;
-	if (!hp->nodes[n].e_leaf) {
-		err = hp_node__entry(hp, hists, n, &cursor->frames[0], thread, comm, cpumode, true);
+	if (!hp->nodes[n].end) {
+		err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[0], thread, comm, cpumode,
+				     true);
 		if (err)
 			return err;
 	}
-	leaf = &hp->nodes[n];
+	leaf = &hp->ends[hp->nodes[n].end];
 	leaf->hit += period;
 	leaf->count++;
 	hp->collapsed = false;
@@ -402,16 +474,6 @@ int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct t
 	return 0;
 }
 
-/* Frames from @n out to its context, @n included. */
-static size_t hp_depth(const struct hist_paths *hp, u32 n)
-{
-	size_t depth = 0;
-
-	for (; hp->nodes[n].parent; n = hp->nodes[n].parent)
-		depth++;
-	return depth;
-}
-
 /*
  * Which occurrences start a caller-order graph's walk, and which paths'
  * ends sit under an occurrence of their own entry: one pre-order walk of
@@ -427,7 +489,8 @@ static void hp_flags(struct hist_paths *hp, struct hists *hists)
 		struct hist_entry *e = node->e_call ? hists->by_index[node->e_call] : NULL;
 
 		node->flags = 0;
-		if (node->parent && node->count && hists->by_index[node->e_leaf]->on_path)
+		if (node->parent && node->end &&
+		    hists->by_index[hp->ends[node->end].e_leaf]->on_path)
 			node->flags |= HP_ENDS_UNDER_CALL;
 		if (node->parent && e && !e->on_path++)
 			node->flags |= HP_OUTERMOST;
@@ -451,13 +514,64 @@ static void hp_flags(struct hist_paths *hp, struct hists *hists)
 	}
 }
 
-void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
+/*
+ * The entries' depths (upstream's callchain depth, see hists__depth): a
+ * path's leaf entry gets the path's frames, a caller at each of its
+ * occurrences the frames from it to the leaf and one (caller order) or
+ * out to the context (callee order), the most over the paths below it.
+ * Per node: its depth (a parent's index is below its children's, so one
+ * pass forward) and the deepest path end strictly below it (one pass
+ * back), in place of a walk up every path.  @depth and @below: nr each.
+ */
+static void hp_max_depths(struct hist_paths *hp, struct hists *hists, u32 *depth, u32 *below)
 {
-	u32 n, a;
+	u32 n;
+
+	depth[0] = 0;
+	for (n = 1; n < hp->nr; n++) {
+		u32 p = hp->nodes[n].parent;
+
+		depth[n] = p ? depth[p] + 1 : 0;	/* contexts: 0 */
+	}
+	memset(below, 0, (size_t)hp->nr * sizeof(*below));
+	for (n = hp->nr - 1; n > 0; n--) {
+		const struct hp_node *node = &hp->nodes[n];
+		u32 deepest = below[n];
+
+		if (node->end && hp->ends[node->end].count) {
+			struct hist_entry *he = hists->by_index[hp->ends[node->end].e_leaf];
+
+			if (depth[n] > he->max_depth)
+				he->max_depth = depth[n];
+			if (depth[n] > deepest)
+				deepest = depth[n];
+		}
+		if (node->parent && node->e_call && below[n]) {
+			struct hist_entry *e = hists->by_index[node->e_call];
+			u32 d = hists->caller_order ? below[n] - depth[n] + 1 : depth[n];
+
+			if (d > e->max_depth)
+				e->max_depth = d;
+		}
+		if (deepest > below[node->parent])
+			below[node->parent] = deepest;
+	}
+}
+
+int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
+{
+	u32 n;
 
 	if (hp->collapsed)
-		return;
-	hp->collapsed = true;
+		return 0;
+	/* what only adds use goes first: the sums take its place */
+	free(hp->slots);
+	hp->slots = NULL;
+	hp->nr_slots = 0;
+	free(hp->cumul);
+	free(hp->cumul_count);
+	hp->cumul = NULL;
+	hp->cumul_count = NULL;
 	hp_flags(hp, hists);
 	/*
 	 * Again after more samples: from scratch, from what no path holds
@@ -471,50 +585,58 @@ void hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		e->nr_samples = e->nr_ip_only;
 		e->max_depth = 0;
 	}
+	if (hists->children) {
+		/* the last children's array (hp->alloc of them) holds the depths */
+		u32 *below = malloc((size_t)hp->nr * sizeof(*below));
+
+		if (!hp->last_child)
+			hp->last_child = malloc((size_t)hp->alloc * sizeof(*hp->last_child));
+		if (!below || !hp->last_child) {
+			free(below);
+			return -ENOMEM;
+		}
+		hp_max_depths(hp, hists, hp->last_child, below);
+		free(below);
+	}
+	free(hp->last_child);
+	hp->last_child = NULL;
+	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
+	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
+	if (!hp->cumul || !hp->cumul_count)
+		return -ENOMEM;
+	hp->collapsed = true;
 	/* a child is made after its parent: sum from the last node back */
-	for (n = 1; n < hp->nr; n++) {
-		hp->nodes[n].cumul = hp->nodes[n].hit;
-		hp->nodes[n].cumul_count = hp->nodes[n].count;
+	for (n = 0; n < hp->nr; n++) {
+		hp->cumul[n] = hp_end(hp, n)->hit;
+		hp->cumul_count[n] = hp_end(hp, n)->count;
 	}
 	for (n = hp->nr - 1; n > 0; n--) {
-		struct hp_node *p = &hp->nodes[hp->nodes[n].parent];
+		u32 p = hp->nodes[n].parent;
 
-		p->cumul += hp->nodes[n].cumul;
-		p->cumul_count += hp->nodes[n].cumul_count;
+		hp->cumul[p] += hp->cumul[n];
+		hp->cumul_count[p] += hp->cumul_count[n];
 	}
+	/*
+	 * What each sample did in the per-sample code: every distinct entry
+	 * on its path gets the period once.  A path holds an entry as a
+	 * caller below the outermost of its occurrences (hp_flags), where
+	 * every path strictly below counts; and as its leaf's own, counted
+	 * there unless it is also a caller above.
+	 */
 	for (n = 1; n < hp->nr; n++) {
-		const struct hp_node *leaf = &hp->nodes[n];
-		struct hist_entry *he = hists->by_index[leaf->e_leaf];
-		size_t nr, pos;
+		const struct hp_node *node = &hp->nodes[n];
+		const struct hp_end *leaf = hp_end(hp, n);
 
-		if (!leaf->count)
-			continue;
-		he->period += leaf->hit;
-		he->nr_samples += leaf->count;
-		if (!hists->children)
-			continue;
-		/*
-		 * What each sample of this path did in the per-sample code:
-		 * every distinct entry on it gets the period once; the depth
-		 * (upstream's callchain depth, see hists__depth) counts all.
-		 */
-		nr = hp_depth(hp, n);
-		hists->stamp++;
-		he->stamp = hists->stamp;
-		he->period_children += leaf->hit;
-		if (nr > he->max_depth)
-			he->max_depth = nr;
-		for (a = leaf->parent, pos = 1; hp->nodes[a].parent; a = hp->nodes[a].parent, pos++) {
-			struct hist_entry *e = hists->by_index[hp->nodes[a].e_call];
-			u32 depth = hists->caller_order ? pos + 1 : nr - pos;
+		if (leaf->count) {
+			struct hist_entry *he = hists->by_index[leaf->e_leaf];
 
-			if (depth > e->max_depth)
-				e->max_depth = depth;
-			if (e->stamp == hists->stamp)
-				continue;
-			e->stamp = hists->stamp;
-			e->period_children += leaf->hit;
+			he->period += leaf->hit;
+			he->nr_samples += leaf->count;
+			if (hists->children && !(node->flags & HP_ENDS_UNDER_CALL))
+				he->period_children += leaf->hit;
 		}
+		if (hists->children && (node->flags & HP_OUTERMOST))
+			hists->by_index[node->e_call]->period_children += hp->cumul[n] - leaf->hit;
 	}
+	return 0;
 }
-

@@ -53,9 +53,10 @@ int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct t
 /*
  * Sum the stored paths into the entries: self period and samples, and
  * with --children the children period (each distinct entry of a path
- * once) and the depth used to order ties.  Once, after the last add.
+ * once) and the depth used to order ties.  Once, after the last add (an
+ * add after it remakes the lookup table it frees).  0 or -ENOMEM.
  */
-void hist_paths__collapse(struct hist_paths *hp, struct hists *hists);
+int hist_paths__collapse(struct hist_paths *hp, struct hists *hists);
 
 /*
  * The call graph of @he, as upstream's per-entry trees hold it: the

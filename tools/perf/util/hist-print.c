@@ -67,6 +67,23 @@ static void hist_entry__fprintf(const struct hist_entry *he, const struct hists 
 	fputc('\n', fp);
 }
 
+/*
+ * Would the entry's call graph print nothing?  In graph mode a branch
+ * lighter than the threshold (a share of the report's total) is not
+ * shown, and no top branch weighs more than the whole graph: the samples
+ * the entry holds through the path trie, all but those whose chain could
+ * not be used.  In a profile of many programs most entries are that
+ * light, and building their graphs was most of a report's time.
+ */
+static bool hist_entry__graph_empty(const struct hist_entry *he, const struct hists *hists,
+				    const struct callchain_param *param)
+{
+	u64 min = (u64)(hists->total_period * (param->min_percent / 100));
+	u64 weight = (hists->children ? he->period_children : he->period) - he->period_ip_only;
+
+	return param->mode == CALLCHAIN_GRAPH && weight < min;
+}
+
 int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
 {
 	struct sort_widths sw;
@@ -86,7 +103,8 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 			continue;
 		hist_entry__fprintf(he, hists, &sw, fp);
 		/* the graph printer ends a graph with upstream's blank line */
-		if (opts->callchain && hists->paths) {
+		if (opts->callchain && hists->paths &&
+		    !hist_entry__graph_empty(he, hists, opts->callchain)) {
 			/* built for printing and dropped: only one graph is held at a time */
 			struct callchain_tree *graph = hists__entry_graph(hists, he);
 

@@ -389,8 +389,8 @@ int hists__output_resort(struct hists *hists, bool verbose)
 	struct hists_sort_ctx ctx = { .hists = hists, .verbose = verbose };
 	size_t i, n = 0;
 
-	if (hists->paths)
-		hist_paths__collapse(hists->paths, hists);
+	if (hists->paths && hist_paths__collapse(hists->paths, hists))
+		return -ENOMEM;
 	free(hists->sorted);
 	hists->sorted = malloc((hists->nr_entries ? hists->nr_entries : 1) * sizeof(*hists->sorted));
 	if (!hists->sorted)

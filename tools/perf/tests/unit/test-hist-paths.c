@@ -143,7 +143,8 @@ static char *print(const struct callchain_tree *tree, u64 entry_period, u64 tota
 	return buf;
 }
 
-static void check(struct fixture *f, const char *setting, bool children)
+/* @resort_at: samples added before a first resort (NR_SAMPLES: none before the end) */
+static void check(struct fixture *f, const char *setting, bool children, size_t resort_at)
 {
 	struct callchain_tree *trees[NR_SYMS], *graph;
 	struct callchain_frame frames[MAX_DEPTH];
@@ -158,6 +159,9 @@ static void check(struct fixture *f, const char *setting, bool children)
 	assert_int_equal(hists__init(&h, &f->sort, children, &param,
 				     param.order == CALLCHAIN_ORDER_CALLER), 0);
 	for (s = 0; s < NR_SAMPLES; s++) {
+		/* the trie frees its lookup table there: the adds after remake it */
+		if (s == resort_at)
+			assert_int_equal(hists__output_resort(&h, false), 0);
 		cursor_set(f, s, &c, frames);
 		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER,
 						   &c, f->period[s]), 0);
@@ -198,9 +202,17 @@ static void test_graph(void **state)
 	size_t i;
 
 	for (i = 0; i < sizeof(settings) / sizeof(settings[0]); i++) {
-		check(*state, settings[i], true);
-		check(*state, settings[i], false);
+		check(*state, settings[i], true, NR_SAMPLES);
+		check(*state, settings[i], false, NR_SAMPLES);
 	}
+}
+
+/* Samples added after a report was sorted count as if all came before it. */
+static void test_resort_then_add(void **state)
+{
+	check(*state, "graph,0.5", true, NR_SAMPLES / 2);
+	check(*state, "graph,0.5,callee", true, NR_SAMPLES / 3);
+	check(*state, "graph,0.5", false, 1);
 }
 
 /* The deepest chain a record can hold (64 KiB of addresses): no stack overflow. */
@@ -251,6 +263,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_graph, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_resort_then_add, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deep, setup, teardown),
 	};
 

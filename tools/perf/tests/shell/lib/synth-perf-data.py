@@ -10,7 +10,14 @@
 # tens of thousands of DSOs, 64K-entry id tables, chains thousands of
 # frames deep.  Upstream perf reads these files; they are what the benches
 # and tests compare on.
+#
+# --random SEED: each sample's chain has between --depth/2
+# and 3*--depth/2 frames, each a random one of 4096 addresses in a random
+# DSO (a fixed-seed generator: the same file every time).  Most chains
+# then differ past their first frames, as in a system-wide profile of many
+# programs, where a report's call paths are as many as its samples.
 import argparse
+import random
 import struct
 
 PERF_TYPE_SOFTWARE = 1
@@ -66,11 +73,20 @@ def data_section(args):
         out.append(record(REC_MMAP2, MISC_USER, body + padded(
             "/nonexistent/synth/lib%05d.so" % i, 8) + sample_id(2)))
     time = 1000
+    rng = random.Random(args.random) if args.random is not None else None
     for s in range(args.samples):
         d = s % args.dsos
         ip = dso_ip(d, s)
-        body = struct.pack("<QIIQQ", ip, PID, PID, time, 100000)
-        if args.depth:
+        if rng and args.depth:
+            n = rng.randint(max(1, args.depth // 2), args.depth + args.depth // 2)
+            chain = [dso_ip(rng.randrange(args.dsos), rng.randrange(4096)) for f in range(n)]
+            ip = chain[0]
+            body = struct.pack("<QIIQQ", ip, PID, PID, time, 100000)
+            chain = [CONTEXT_USER] + chain
+            body += struct.pack("<Q", len(chain)) + struct.pack("<%dQ" % len(chain), *chain)
+        else:
+            body = struct.pack("<QIIQQ", ip, PID, PID, time, 100000)
+        if args.depth and not rng:
             # the leaf, then callers climbing through the other DSOs
             chain = [CONTEXT_USER, ip] + [dso_ip((d + f) % args.dsos, s + f)
                                           for f in range(1, args.depth)]
@@ -101,10 +117,14 @@ def main():
     p.add_argument("--samples", type=int, default=1000)
     p.add_argument("--depth", type=int, default=0, help="frames per chain (0: no chains)")
     p.add_argument("--ids", type=int, default=0, help="BUILD_ID table entries")
+    p.add_argument("--random", type=int, metavar="SEED",
+                   help="random chains of --depth/2 to 3*--depth/2 frames over the DSOs")
     p.add_argument("-o", required=True)
     args = p.parse_args()
     if args.dsos < 1:
         p.error("--dsos must be at least 1")
+    if args.random is not None and args.depth < 1:
+        p.error("--random makes call chains: give --depth too")
 
     a = attr(args.depth)
     ids = struct.pack("<Q", 1)
