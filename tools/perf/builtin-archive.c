@@ -16,7 +16,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -31,15 +30,13 @@
 #include "util/debug.h"
 #include "util/dso-hits.h"
 #include "util/build-id-unpack.h"
-#include "util/usage.h"
+#include "util/parse-options.h"
 
-static const char archive_usage[] =
-	"\n Usage: perf archive [<options>] [<file>]\n"
-	"        perf archive --unpack [<options>] [<file>.tar.bz2]\n\n"
-	"        --unpack          install an archive into the build-id cache\n"
-	"        --max-member-size <bytes>\n"
-	"                          with --unpack: refuse cached files bigger than this (default 4G)\n"
-	"    -v, --verbose         be more verbose\n\n";
+static const char * const archive_usage[] = {
+	"perf archive [<options>] [<file>]",
+	"perf archive --unpack [<options>] [<file>.tar.bz2]",
+	NULL
+};
 
 struct archive {
 	const char	*file;
@@ -54,44 +51,60 @@ struct archive {
 	size_t		nr_entries, nr_missing;
 };
 
+enum { OPT_MAX_MEMBER };
+
+static int archive__option(void *ctx, int key, const char *arg, bool unset)
+{
+	struct archive *a = ctx;
+	char *end;
+
+	switch (key) {
+	case OPT_MAX_MEMBER:
+		errno = 0;
+		a->max_member = strtoull(arg, &end, 0);
+		if (errno || end == arg || *end || arg[0] == '-' || !a->max_member) {
+			fprintf(stderr, "  Error: --max-member-size expects a positive "
+				"number of bytes, not `%s'\n", arg);
+			return PERF_USAGE_ERROR;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* upstream's perf-archive gained these after 6.1: one line each, exit 129 */
+#define NOPE(l, why) \
+	{ PARSE_OPT_CALLBACK, 0, l, NULL, NULL, why, \
+	  PARSE_OPT_NOARG | PARSE_OPT_UNSUPPORTED, 0 }
+
 static int archive__parse(struct archive *a, int argc, const char **argv)
 {
-	enum { OPT_UNPACK = 256, OPT_MAX_MEMBER };
-	static const struct option longopts[] = {
-		{ "unpack",		no_argument,		NULL, OPT_UNPACK },
-		{ "max-member-size",	required_argument,	NULL, OPT_MAX_MEMBER },
-		{ "verbose",		no_argument,		NULL, 'v' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const struct parse_opt opts[] = {
+		{ PARSE_OPT_INCR, 'v', "verbose", &a->verbose, NULL, "be more verbose" },
+		{ PARSE_OPT_CALLBACK, 0, "max-member-size", NULL, "bytes",
+		  "with --unpack: refuse cached files bigger than this (default 4G)",
+		  0, OPT_MAX_MEMBER },
+		{ PARSE_OPT_BOOL, 0, "unpack", &a->unpack, NULL,
+		  "install an archive into the build-id cache" },
+		NOPE("all", "copy the perf.data next to its "
+		     "<file>.tar.bz2 yourself"),
+		NOPE("exclude-buildids", "it goes with --all: "
+		     "copy the perf.data alone"),
+		{ PARSE_OPT_END },
 	};
-	char *end;
-	int c;
+	const struct parse_opts p = {
+		.cmd = "archive", .usage = archive_usage, .opts = opts,
+		.cb = archive__option, .ctx = a,
+	};
+	int n = parse_opts__parse(&p, argc, argv);
 
-	optind = 1;
-	while ((c = getopt_long(argc, (char * const *)argv, ":vh", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_UNPACK: a->unpack = true; break;
-		case OPT_MAX_MEMBER:
-			errno = 0;
-			a->max_member = strtoull(optarg, &end, 0);
-			if (errno || end == optarg || *end || optarg[0] == '-' || !a->max_member) {
-				fprintf(stderr, "  Error: --max-member-size expects a positive "
-					"number of bytes, not `%s'\n", optarg);
-				return PERF_USAGE_ERROR;
-			}
-			break;
-		case 'v': a->verbose++; break;
-		case 'h':
-			fputs(archive_usage, stdout);
-			return PERF_USAGE_ERROR;
-		default:
-			return usage__getopt_error(c, argv, archive_usage);
-		}
-	}
-	if (optind < argc)
-		a->file = argv[optind++];
-	if (optind < argc)
-		return usage__extra_argument(argv[optind], archive_usage);
+	if (n < 0)
+		return -n;
+	if (n > 0)
+		a->file = argv[0];
+	if (n > 1)
+		return parse_opts__error(&p, "unexpected argument `%s'", argv[1]);
 	return 0;
 }
 

@@ -10,7 +10,6 @@
  * version's own.  See Documentation/perf-diff.txt.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,21 +21,15 @@
 #include "util/hist.h"
 #include "util/hist-diff.h"
 #include "util/machine-tool.h"
+#include "util/parse-options.h"
 #include "util/session.h"
 #include "util/sort.h"
 #include "util/thread.h"
 #include "util/unresolved.h"
-#include "util/usage.h"
 
-static const char diff_usage[] =
-	"\n Usage: perf diff [<options>] [old_file] [new_file]\n\n"
-	"    -c, --compute <delta,delta-abs>\n"
-	"                          Entries differential computation selection\n"
-	"    -f, --force           don't complain, do it\n"
-	"    -q, --quiet           Do not show any warnings or messages\n"
-	"    -s, --sort <key[,key2...]>\n"
-	"                          sort by key(s): pid, comm, dso, symbol\n"
-	"    -v, --verbose         be more verbose (show symbol address, etc)\n\n";
+static const char * const diff_usage[] = {
+	"perf diff [<options>] [old_file] [new_file]", NULL
+};
 
 struct diff_opts {
 	const char		*files[2];
@@ -44,6 +37,7 @@ struct diff_opts {
 	struct sort_keys	sort;
 	bool			force, quiet, sort_given;
 	int			verbose;
+	const struct parse_opts	*p;	/* for the usage after a bad value */
 };
 
 /* One file: its session, its machine, its histograms by evsel->idx. */
@@ -65,68 +59,113 @@ struct diff_file {
 	struct callchain_frame	leaf;
 };
 
+enum { OPT_COMPUTE, OPT_SORT };
+
+static int diff__option(void *ctx, int key, const char *arg, bool unset)
+{
+	struct diff_opts *o = ctx;
+
+	switch (key) {
+	case OPT_COMPUTE:
+		if (!strcmp(arg, "delta")) {
+			o->compute = HIST_DIFF_DELTA;
+		} else if (!strcmp(arg, "delta-abs")) {
+			o->compute = HIST_DIFF_DELTA_ABS;
+		} else if (!strcmp(arg, "ratio") || !strncmp(arg, "wdiff", 5) ||
+			   !strcmp(arg, "cycles")) {
+			fprintf(stderr, "  Error: --compute %s is not supported here: "
+				"use delta or delta-abs\n", arg);
+			return PERF_USAGE_ERROR;
+		} else {
+			fprintf(stderr, "  Error: '%s' is not computation method "
+				"(use 'delta' or 'delta-abs')\n", arg);
+			parse_opts__usage(o->p, stderr);
+			return PERF_USAGE_ERROR;
+		}
+		return 0;
+	case OPT_SORT:
+		/* the first -s replaces the default keys; more add to it */
+		if (!o->sort_given)
+			memset(&o->sort, 0, sizeof(o->sort));
+		o->sort_given = true;
+		return sort_keys__parse(&o->sort, arg) ? PERF_USAGE_ERROR : 0;
+	default:
+		return 0;
+	}
+}
+
+/* upstream 6.1's options this diff does not implement: one line each, exit 129 */
+#define NOPE(s, l, f, why) \
+	{ PARSE_OPT_CALLBACK, s, l, NULL, "opts", why, (f) | PARSE_OPT_UNSUPPORTED, 0 }
+#define NOPE_FILTER(s, l) \
+	NOPE(s, l, 0, "diff compares whole files " \
+	     "(record only the tasks to compare)")
+#define NOPE_OUT(s, l, f) \
+	NOPE(s, l, f, "only the Baseline and Delta columns are printed")
+
 static int diff__parse(struct diff_opts *o, int argc, const char **argv)
 {
-	static const struct option longopts[] = {
-		{ "compute",	required_argument,	NULL, 'c' },
-		{ "force",	no_argument,		NULL, 'f' },
-		{ "quiet",	no_argument,		NULL, 'q' },
-		{ "sort",	required_argument,	NULL, 's' },
-		{ "verbose",	no_argument,		NULL, 'v' },
-		{ "help",	no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	const struct parse_opt opts[] = {
+		{ PARSE_OPT_CALLBACK, 'c', "compute", NULL, "delta,delta-abs",
+		  "Entries differential computation selection", 0, OPT_COMPUTE },
+		{ PARSE_OPT_BOOL, 'f', "force", &o->force, NULL, "don't complain, do it" },
+		{ PARSE_OPT_BOOL, 'q', "quiet", &o->quiet, NULL,
+		  "Do not show any warnings or messages" },
+		{ PARSE_OPT_CALLBACK, 's', "sort", NULL, "key[,key2...]",
+		  "sort by key(s): pid, comm, dso, symbol", 0, OPT_SORT },
+		{ PARSE_OPT_INCR, 'v', "verbose", &o->verbose, NULL,
+		  "be more verbose (show symbol address, etc)" },
+		NOPE('b', "baseline-only", PARSE_OPT_NOARG,
+		     "every entry of both files is shown (a blank Baseline: new)"),
+		NOPE_FILTER('C', "comms"),
+		NOPE_FILTER('d', "dsos"),
+		NOPE('D', "dump-raw-trace", PARSE_OPT_NOARG,
+		     "perf script -D dumps each file"),
+		NOPE_OUT('F', "formula", PARSE_OPT_NOARG),
+		NOPE('m', "modules", PARSE_OPT_NOARG,
+		     "modules resolve through their recorded build-ids"),
+		NOPE_OUT('o', "order", 0),
+		NOPE_OUT('p', "period", PARSE_OPT_NOARG),
+		NOPE_FILTER('S', "symbols"),
+		NOPE_OUT('t', "field-separator", 0),
+		NOPE_FILTER(0, "cpu"),
+		NOPE(0, "cycles-hist", PARSE_OPT_NOARG,
+		     "cycle counts come from hardware LBR (and -c cycles is not supported)"),
+		NOPE(0, "kallsyms", 0,
+		     "the kernel resolves through its recorded build-id"),
+		NOPE_OUT(0, "percentage", 0),
+		NOPE_FILTER(0, "pid"),
+		NOPE(0, "stream", PARSE_OPT_NOARG,
+		     "hot stream comparison is not implemented here"),
+		NOPE(0, "symfs", 0,
+		     "binaries resolve through the build-id cache "
+		     "(perf archive --unpack)"),
+		NOPE_FILTER(0, "tid"),
+		NOPE(0, "time", 0, "record the spans to compare separately"),
+		{ PARSE_OPT_END },
 	};
-	int c;
+	const struct parse_opts p = {
+		.cmd = "diff", .usage = diff_usage, .opts = opts,
+		.cb = diff__option, .ctx = o,
+	};
+	int n;
 
-	optind = 1;
-	while ((c = getopt_long(argc, (char * const *)argv, ":c:fqs:vh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'c':
-			if (!strcmp(optarg, "delta")) {
-				o->compute = HIST_DIFF_DELTA;
-			} else if (!strcmp(optarg, "delta-abs")) {
-				o->compute = HIST_DIFF_DELTA_ABS;
-			} else if (!strcmp(optarg, "ratio") || !strncmp(optarg, "wdiff", 5) ||
-				   !strcmp(optarg, "cycles")) {
-				fprintf(stderr, "  Error: --compute %s is not supported here: "
-					"use delta or delta-abs\n", optarg);
-				return PERF_USAGE_ERROR;
-			} else {
-				fprintf(stderr, "  Error: '%s' is not computation method "
-					"(use 'delta' or 'delta-abs')\n", optarg);
-				fputs(diff_usage, stderr);
-				return PERF_USAGE_ERROR;
-			}
-			break;
-		case 'f': o->force = true; break;
-		case 'q': o->quiet = true; break;
-		case 's':
-			/* the first -s replaces the default keys; more add to it */
-			if (!o->sort_given)
-				memset(&o->sort, 0, sizeof(o->sort));
-			o->sort_given = true;
-			if (sort_keys__parse(&o->sort, optarg))
-				return PERF_USAGE_ERROR;
-			break;
-		case 'v': o->verbose++; break;
-		case 'h':
-			fputs(diff_usage, stdout);
-			return PERF_USAGE_ERROR;
-		default:
-			return usage__getopt_error(c, argv, diff_usage);
-		}
-	}
+	o->p = &p;
+	n = parse_opts__parse(&p, argc, argv);
+	o->p = NULL;
+	if (n < 0)
+		return -n;
 	/* upstream: none, perf.data.old and perf.data; one, it against perf.data.old */
 	o->files[0] = "perf.data.old";
 	o->files[1] = "perf.data";
-	if (argc - optind == 1) {
-		o->files[1] = argv[optind];
-	} else if (argc - optind == 2) {
-		o->files[0] = argv[optind];
-		o->files[1] = argv[optind + 1];
-	} else if (argc - optind > 2) {
+	if (n == 1) {
+		o->files[1] = argv[0];
+	} else if (n == 2) {
+		o->files[0] = argv[0];
+		o->files[1] = argv[1];
+	} else if (n > 2) {
 		fprintf(stderr, "  Error: perf diff compares two files here, not %d: "
-			"run it once per pair against the baseline\n", argc - optind);
+			"run it once per pair against the baseline\n", n);
 		return PERF_USAGE_ERROR;
 	}
 	return 0;

@@ -27,7 +27,7 @@ same_names () {
 	     END { exit bad }' shorts
 }
 
-for cmd in record report script inject buildid-list buildid-cache
+for cmd in record report script inject buildid-list buildid-cache diff archive
 do
 	test_expect_success "$cmd -h: the table on stderr as upstream, exit 129" "
 		test_expect_code 129 perf $cmd -h 2>ours.$cmd >out &&
@@ -37,6 +37,8 @@ do
 		test \$(wc -l <ours.$cmd.opts) -ge 3
 	"
 
+	# upstream 6.1's archive is a shell script with no option table
+	test $cmd = archive ||
 	test_expect_success UPSTREAM_PERF "$cmd -h: the options upstream has too carry its names" "
 		test_expect_code 129 \"\$UPSTREAM_PERF\" $cmd -h 2>up.$cmd &&
 		opts_of up.$cmd >up.$cmd.opts &&
@@ -44,6 +46,68 @@ do
 		test -s both
 	"
 done
+
+test_expect_success UPSTREAM_PERF 'diff: each upstream option ours lacks is one line, exit 129, and documented' '
+	cut -d" " -f2 ours.diff.opts | sort >ours.diff.long &&
+	cut -d" " -f2 up.diff.opts | grep -v "^-\$" | sort >up.diff.long &&
+	comm -13 ours.diff.long up.diff.long >missing.diff &&
+	test $(wc -l <missing.diff) -ge 10 &&
+	sed -n "/^NOT SUPPORTED/,/^EXIT STATUS/p" "$MMAP3_TOP/Documentation/perf-diff.txt" >doc.nope &&
+	test -s doc.nope &&
+	while read o
+	do
+		# a value-taking option is refused only once it has its value, as upstream parses
+		if grep -qE -e "^ +(-., )?--$o( <|\[=)" up.diff
+		then
+			arg="--$o=x"
+		else
+			arg="--$o"
+		fi &&
+		test_expect_code 129 perf diff $arg old.data new.data >out 2>err &&
+		test_must_be_empty out &&
+		test $(wc -l <err) = 1 &&
+		grep "^perf diff: \(-./\)\?--$o is not supported: " err &&
+		grep -e "--$o\>" doc.nope || { echo "failed: --$o"; return 1; }
+	done <missing.diff &&
+	# and the documentation names no other option as unsupported
+	grep -o -e "--[a-z][a-z-]*" doc.nope | sed "s/^--//" | sort -u >doc.names &&
+	comm -23 doc.names missing.diff >extra &&
+	test_must_be_empty extra
+'
+
+test_expect_success UPSTREAM_PERF 'diff: a short option upstream has and ours lacks says so too' '
+	test_expect_code 129 perf diff -p 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "^perf diff: -p/--period is not supported: " err &&
+	test_expect_code 129 perf diff -d libc.so.6 2>err &&
+	grep "^perf diff: -d/--dsos is not supported: " err &&
+	grep "^    -p, --period" up.diff
+'
+
+# Upstream 6.1'"'"'s perf archive is a shell script: it has no options (its
+# -h is taken as the perf.data to read), so there is no table to compare;
+# what compares is the file argument, and the options it gained later.
+test_expect_success UPSTREAM_PERF 'archive: upstream 6.1 has no options; the file argument compares' '
+	test_expect_code 1 "$UPSTREAM_PERF" archive -h >out 2>err &&
+	grep "failed to open -h" err &&
+	test_expect_code 1 "$UPSTREAM_PERF" archive nosuch.data 2>up.err &&
+	test_expect_code 1 perf archive nosuch.data >out 2>ours.err &&
+	grep "nosuch.data" up.err &&
+	grep "nosuch.data" ours.err
+'
+
+test_expect_success 'archive: upstream'"'"'s later --all and --exclude-buildids: one line, exit 129' '
+	for o in all exclude-buildids
+	do
+		! grep -e "--$o\>" ours.archive &&
+		test_expect_code 129 perf archive --$o nosuch.data >out 2>err &&
+		test_must_be_empty out &&
+		test $(wc -l <err) = 1 &&
+		grep "^perf archive: --$o is not supported: " err || return 1
+	done &&
+	test_expect_code 129 perf archive a.data b.data 2>err &&
+	grep "^  Error: unexpected argument .b.data.\$" err
+'
 
 test_expect_success 'the table is sorted as upstream sorts it' '
 	grep -E "^    -(.), " ours.report | sed -E "s/^    -(.).*/\1/" >shorts.report &&
