@@ -267,7 +267,10 @@ static void secure__store(struct build_id_secure *s, const char *name,
 
 	if (!ret)
 		ret = build_id_cache__store_fd(s->dir, name, bid, fd, NULL);
-	if (ret)
+	if (ret == -ESTALE)
+		/* rewritten in place before or while we copied: that build is gone */
+		secure__name_gone(s, name, bid);
+	else if (ret)
 		secure__failed(s, ret);
 	else
 		s->copied++;

@@ -90,7 +90,11 @@ test_expect_success 'setup: builds that vanish, a build that runs' '
 	chmod +x deploy stopped
 '
 
-test_expect_success PERF_EVENTS 'files gone within microseconds: the header lists the ids stderr names' '
+# A race: how many builds are lost depends on how soon the machine lets
+# perf look (on a quiet one perhaps none in $TRIES recordings).  The two
+# cases after this one need a loss; the stopped record below makes one
+# for certain.
+test_expect_success PERF_EVENTS 'files gone within microseconds: recorded until one is lost' '
 	n=0 &&
 	while test $n -lt $TRIES; do
 		n=$((n + 1)) &&
@@ -98,6 +102,10 @@ test_expect_success PERF_EVENTS 'files gone within microseconds: the header list
 		if test -n "$(gone_nr record.err)"; then break; fi
 	done &&
 	echo "gone after $n recording(s): $(gone_nr record.err)" &&
+	if test -n "$(gone_nr record.err)"; then test_set_prereq RACE_LOST; fi
+'
+
+test_expect_success PERF_EVENTS,RACE_LOST 'files gone within microseconds: the header lists the ids stderr names' '
 	gone_ids record.err >stderr-ids &&
 	test $(wc -l <stderr-ids) = "$(gone_nr record.err)" &&
 	header_ids race.data >header-ids &&
@@ -106,7 +114,7 @@ test_expect_success PERF_EVENTS 'files gone within microseconds: the header list
 	test_must_be_empty header.err
 '
 
-test_expect_success PERF_EVENTS,UPSTREAM_PERF 'upstream reads that file without a word about the section' '
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,RACE_LOST 'upstream reads that file without a word about the section' '
 	upstream_quiet race.data &&
 	upstream_perf buildid-list -i race.data >up.bl &&
 	perf buildid-list -i race.data >our.bl &&
