@@ -5,7 +5,8 @@
 #   make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make bench      side-by-side benchmarks against /usr/bin/perf
 #
-# Sources are found by wildcard: a new util/*.c, builtin-*.c, unit test,
+# Sources are found by wildcard: a new util/<layer>/*.c, <command>/*.c,
+# builtin-*.c, unit test,
 # shell test or fuzz target needs no edit here.
 
 CC        ?= gcc
@@ -14,7 +15,7 @@ O         := build
 PKGS      := libelf libdw libdebuginfod zlib liblzma libzstd
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# libdebuginfod is opened at run time, not linked (see util/debuginfod.c)
+# libdebuginfod is opened at run time, not linked (see util/cache/debuginfod.c)
 PKG_LIBS   := $(shell pkg-config --libs $(filter-out libdebuginfod,$(PKGS)) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 
@@ -29,11 +30,16 @@ LDLIBS    := $(PKG_LIBS) -liberty -pthread -lm
 
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-LIB_SRCS     := $(wildcard lib/*.c)
-UTIL_SRCS    := $(wildcard tools/perf/util/*.c)
+# lib/ also holds kernel-only files at their kernel path (buildid-vma.c,
+# buildid_kunit.c): only the shared parser is built here.
+LIB_SRCS     := lib/buildid.c
+# util/<layer>/*.c: the shared model; tools/perf/<command>/*.c: a command's
+# internals, next to its builtin (README's tour).
+UTIL_SRCS    := $(wildcard tools/perf/util/*/*.c)
+CMD_SRCS     := $(filter-out tools/perf/tests/% tools/perf/util/%,$(wildcard tools/perf/*/*.c))
 BUILTIN_SRCS := $(wildcard tools/perf/builtin-*.c)
 MAIN_SRC     := tools/perf/perf.c
-CORE_SRCS    := $(LIB_SRCS) $(UTIL_SRCS) $(BUILTIN_SRCS)
+CORE_SRCS    := $(LIB_SRCS) $(UTIL_SRCS) $(CMD_SRCS) $(BUILTIN_SRCS)
 UNIT_SRCS    := $(wildcard tools/perf/tests/unit/test-*.c)
 FUZZ_SRCS    := $(wildcard tools/perf/tests/fuzz/fuzz-*.c)
 DEMO_SRCS    := $(wildcard tools/perf/tests/workloads/*.c)

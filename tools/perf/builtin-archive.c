@@ -5,12 +5,12 @@
  * (.build-id/xx/rest links and <path>/<build-id>/ directories), so
  * upstream's "tar xvf FILE.tar.bz2 -C ~/.debug" installs it.  Which
  * entries: the DSOs samples hit and their call chains' frames, as
- * buildid-list --store decides (util/dso-hits.h).
+ * buildid-list --store decides (util/model/dso-hits.h).
  *
  * perf archive --unpack [TARBALL]: the reverse, for archives from anyone.
  * tar(1) would create whatever the archive says (links pointing out,
  * files of any size, any content under any build-id); here the archive
- * is only read (util/tar-reader.h) and each regular file that is a cache
+ * is only read (util/base/tar-reader.h) and each regular file that is a cache
  * entry is checked (its name, its size, the build-id of its content) and
  * written by the cache's own writer, which never leaves the cache.
  */
@@ -25,12 +25,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "builtin.h"
-#include "util/build-id.h"
-#include "util/build-id-cache.h"
-#include "util/debug.h"
-#include "util/dso-hits.h"
-#include "util/build-id-unpack.h"
-#include "util/parse-options.h"
+#include "util/symbols/build-id.h"
+#include "util/cache/build-id-cache.h"
+#include "util/base/debug.h"
+#include "util/model/dso-hits.h"
+#include "archive/unpack.h"
+#include "util/base/parse-options.h"
 
 static const char * const archive_usage[] = {
 	"perf archive [<options>] [<file>]",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf buildid-cache: manage the build-id cache (~/.debug) by hand, with
- * upstream's flags.  The cache itself is util/build-id-cache*.c, which
+ * upstream's flags.  The cache itself is util/cache/build-id-cache*.c, which
  * writes only below the cache directory, whatever the names.
  */
 #include <errno.h>
@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
-#include "util/build-id-cache.h"
-#include "util/debug.h"
-#include "util/build-id-store.h"
-#include "util/dso-hits.h"
-#include "util/debuginfod.h"
-#include "util/parse-options.h"
+#include "util/cache/build-id-cache.h"
+#include "util/base/debug.h"
+#include "buildid-list/store.h"
+#include "util/model/dso-hits.h"
+#include "util/cache/debuginfod.h"
+#include "util/base/parse-options.h"
 
 static const char * const buildid_cache_usage[] = { "perf buildid-cache [<options>]", NULL };
 

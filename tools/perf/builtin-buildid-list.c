@@ -3,16 +3,16 @@
  * perf buildid-list: the build-ids a perf.data refers to, one
  * "<build-id> <path>" line per DSO, as upstream prints them.  Which DSOs
  * those are (the BUILD_ID table, or the DSOs samples hit) is the shared
- * model's answer: util/dso-hits.h.  --store puts them into the build-id
- * cache: util/build-id-store.h.
+ * model's answer: util/model/dso-hits.h.  --store puts them into the build-id
+ * cache: buildid-list/store.h.
  */
 #include <errno.h>
 #include <stdio.h>
 #include "builtin.h"
-#include "util/build-id.h"
-#include "util/build-id-store.h"
-#include "util/dso-hits.h"
-#include "util/parse-options.h"
+#include "util/symbols/build-id.h"
+#include "buildid-list/store.h"
+#include "util/model/dso-hits.h"
+#include "util/base/parse-options.h"
 
 static const char * const buildid_list_usage[] = { "perf buildid-list [<options>]", NULL };
 

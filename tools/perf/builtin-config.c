@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "builtin.h"
-#include "util/config.h"
-#include "util/parse-options.h"
+#include "util/base/config.h"
+#include "util/base/parse-options.h"
 
 static const char * const config_usage[] = {
 	"perf config [<file-option>] [options] [section.name[=value] ...]",

@@ -4,7 +4,7 @@
  * entry by entry, in upstream perf 6.1's --stdio layout ("Baseline",
  * "Delta Abs"/"Delta", then the sort keys).  Each file is read into its
  * own machine and histograms (the model report uses: machine-tool, hist,
- * sort); util/hist-diff.h pairs the entries and orders them.  Because
+ * sort); util/hists/hist-diff.h pairs the entries and orders them.  Because
  * each file resolves through the build-ids it recorded, a binary rebuilt
  * between the recordings is compared function by function, each
  * version's own.  See Documentation/perf-diff.txt.
@@ -14,18 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
-#include "util/callchain.h"
-#include "util/data.h"
-#include "util/debug.h"
-#include "util/debuginfod-dso.h"
-#include "util/hist.h"
-#include "util/hist-diff.h"
-#include "util/machine-tool.h"
-#include "util/parse-options.h"
-#include "util/session.h"
-#include "util/sort.h"
-#include "util/thread.h"
-#include "util/unresolved.h"
+#include "util/model/callchain.h"
+#include "util/data/data.h"
+#include "util/base/debug.h"
+#include "util/model/debuginfod-dso.h"
+#include "util/hists/hist.h"
+#include "util/hists/hist-diff.h"
+#include "util/model/machine-sideband.h"
+#include "util/base/parse-options.h"
+#include "util/session/session.h"
+#include "util/hists/sort.h"
+#include "util/model/thread.h"
+#include "util/model/unresolved.h"
 
 static const char * const diff_usage[] = {
 	"perf diff [<options>] [old_file] [new_file]", NULL

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "builtin.h"
-#include "util/pager.h"
-#include "util/parse-options.h"
-#include "util/version.h"
+#include "util/base/pager.h"
+#include "util/base/parse-options.h"
+#include "util/base/version.h"
 
 static const struct cmd_struct commands[] = {
 	{ "archive",		cmd_archive,		"Create archive with object files with build-ids found in perf.data file" },

@@ -9,7 +9,7 @@
  *   stream -> stream: byte for byte
  *   stream -> file:   header records folded into the file header
  *
- * --convert-mmap3 rewrites PERF_RECORD_MMAP3 as MMAP2 (util/mmap3-convert.c)
+ * --convert-mmap3 rewrites PERF_RECORD_MMAP3 as MMAP2 (inject/mmap3-convert.c)
  * and the attrs that asked for MMAP3 as asking for MMAP2 with build-ids, so
  * that perf versions without MMAP3 (upstream 6.1) can read the output.
  */
@@ -19,11 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
-#include "util/parse-options.h"
-#include "util/debug.h"
-#include "util/evlist.h"
-#include "util/mmap3-convert.h"
-#include "util/session.h"
+#include "util/base/parse-options.h"
+#include "util/base/debug.h"
+#include "util/data/evlist.h"
+#include "inject/mmap3-convert.h"
+#include "util/session/session.h"
 
 #define OUT_BUF	(1024 * 1024)
 

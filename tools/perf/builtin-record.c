@@ -19,10 +19,10 @@
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include "builtin.h"
-#include "util/build-id-cache.h"
-#include "util/debug.h"
-#include "util/parse-events.h"
-#include "util/record.h"
+#include "util/cache/build-id-cache.h"
+#include "util/base/debug.h"
+#include "record/parse-events.h"
+#include "record/record.h"
 
 /* What every event shares: sampling, layout, inheritance, enabling. */
 static void record__config_attr(struct record *rec, struct perf_event_attr *attr, int nr)

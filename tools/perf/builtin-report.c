@@ -2,7 +2,7 @@
 /*
  * perf report.  Two modes share the option parsing and the session walk:
  * --stats (how many records of each type a perf.data holds, laid out like
- * upstream perf 6.1) and the histogram report (report-hists.c): samples
+ * upstream perf 6.1) and the histogram report (report/report.c): samples
  * resolved through the machine model into histogram entries, printed like
  * upstream's --stdio.
  */
@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "builtin.h"
-#include "util/parse-options.h"
-#include "util/config.h"
-#include "util/debug.h"
-#include "util/session.h"
-#include "util/report-hists.h"
-#include "util/report-header.h"
-#include "util/callchain.h"
+#include "util/base/parse-options.h"
+#include "util/base/config.h"
+#include "util/base/debug.h"
+#include "util/session/session.h"
+#include "report/report.h"
+#include "report/header-print.h"
+#include "util/model/callchain.h"
 
 struct report_evsel_stats {
 	u64 nr_samples;

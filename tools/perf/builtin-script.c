@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf script: every sample of a perf.data, one line each (or its call
- * chain), in time order, in upstream perf 6.1's layout (util/script-print.c).
+ * chain), in time order, in upstream perf 6.1's layout (script/print.c).
  * Addresses resolve through the machine model, where a DSO is its
  * build-id: a binary replaced at the same path during the recording shows
  * each version's own functions.  -D dumps the raw records instead, in
@@ -13,17 +13,17 @@
 #include <string.h>
 #include <unistd.h>
 #include "builtin.h"
-#include "util/debuginfod-dso.h"
-#include "util/parse-options.h"
-#include "util/debug.h"
-#include "util/dump.h"
-#include "util/session.h"
-#include "util/machine.h"
-#include "util/machine-tool.h"
-#include "util/unresolved.h"
-#include "util/thread.h"
-#include "util/callchain.h"
-#include "util/script-print.h"
+#include "util/model/debuginfod-dso.h"
+#include "util/base/parse-options.h"
+#include "util/base/debug.h"
+#include "script/dump.h"
+#include "util/session/session.h"
+#include "util/model/machine.h"
+#include "util/model/machine-sideband.h"
+#include "util/model/unresolved.h"
+#include "util/model/thread.h"
+#include "util/model/callchain.h"
+#include "script/print.h"
 
 struct script {
 	struct machine_tool mt;		/* first: the callbacks get &mt.tool */
@@ -59,7 +59,7 @@ static const char * const script_usage[] = {
 	NULL,
 };
 
-/* Weak: builtin-script-report.c supplies the real one when it is built. */
+/* Weak: builtin-script-flamegraph.c supplies the real one when it is built. */
 int __attribute__((weak)) cmd_script_report(int argc, const char **argv)
 {
 	fprintf(stderr, "  Error: perf script report: not built into this perf\n");

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "builtin.h"
-#include "util/config.h"
-#include "util/pager.h"
-#include "util/parse-options.h"
+#include "util/base/config.h"
+#include "util/base/pager.h"
+#include "util/base/parse-options.h"
 
 /* What the options before the command ask for. */
 struct perf_main {
@@ -106,7 +106,7 @@ static int main__options(struct perf_main *m, int *argc, const char ***argv)
 			v = main__value("--buildid-dir", argc, argv);
 			if (!v || !*v)
 				return main__usage_error("No directory given for --buildid-dir.", "");
-			/* every cache-dir resolver honours it (util/build-id-cache.c) */
+			/* every cache-dir resolver honours it (util/cache/build-id-cache.c) */
 			setenv("PERF_BUILDID_DIR", v, 1);
 			m->buildid_dir = true;
 		} else if (main__is(a, "--debug")) {
@@ -213,7 +213,7 @@ static int main__run(struct perf_main *m, const struct cmd_struct *c, int argc,
 }
 
 /*
- * perf.data is read through file mappings (util/session.c), as libelf
+ * perf.data is read through file mappings (util/session/session.c), as libelf
  * reads ELF files: a file cut short by someone else while it is being
  * read faults where read(2) would have come up short.  Say so in one line
  * and exit, instead of dying of the signal.

@@ -19,8 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/callchain-tree.h"
-#include "util/symbol.h"
+#include "util/hists/callchain-tree.h"
+#include "util/symbols/symbol.h"
 
 #define MAX_NAMES	65536
 #define MAX_ENTRIES	16384

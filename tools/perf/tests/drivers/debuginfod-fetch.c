@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * debuginfod-fetch: util/debuginfod from the command line, for the shell
+ * debuginfod-fetch: util/cache/debuginfod from the command line, for the shell
  * tests and bench/debuginfod until the commands use it.  Not installed,
  * not a perf command.
  *
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "util/build-id.h"
-#include "util/debuginfod.h"
+#include "util/symbols/build-id.h"
+#include "util/cache/debuginfod.h"
 
 struct fetch_args {
 	struct debuginfod_opts opts;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Test driver: print the build-id of files through util/build-id.c, one
+ * Test driver: print the build-id of files through util/symbols/build-id.c, one
  * line each, so shell tests can compare with readelf -n.
  *
  *   read-build-id [--notes] FILE...    "<hex> <file>", or "<ERRNO> <file>"
@@ -14,7 +14,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include "util/build-id.h"
+#include "util/symbols/build-id.h"
 
 static int print(const char *what, int err, const struct build_id *bid)
 {

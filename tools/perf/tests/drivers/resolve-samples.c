@@ -17,13 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/build-id.h"
-#include "util/data.h"
-#include "util/session.h"
-#include "util/machine.h"
-#include "util/machine-tool.h"
-#include "util/thread.h"
-#include "util/map.h"
+#include "util/symbols/build-id.h"
+#include "util/data/data.h"
+#include "util/session/session.h"
+#include "util/model/machine.h"
+#include "util/model/machine-sideband.h"
+#include "util/model/thread.h"
+#include "util/model/map.h"
 
 struct resolver {
 	struct machine_tool mt;		/* first: the callbacks get &mt.tool */

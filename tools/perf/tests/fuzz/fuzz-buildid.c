@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: any bytes as an ELF image and as a notes blob, through
- * lib/buildid.c and util/build-id.c.  Besides the sanitizers, it checks the
+ * lib/buildid.c and util/symbols/build-id.c.  Besides the sanitizers, it checks the
  * documented contract: a success yields a 1..20-byte id zero-padded to
  * BUILD_ID_SIZE_MAX, a failure one of the documented errors with the id
  * zeroed, and the in-memory and pread()-backed (memfd) readers agree.
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include "util/build-id.h"
+#include "util/symbols/build-id.h"
 
 static const u8 zero[BUILD_ID_SIZE_MAX];
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include "util/symbol.h"
+#include "util/symbols/symbol.h"
 
 static void check_symbol(const struct symbols *syms, size_t i)
 {

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include "util/session.h"
+#include "util/session/session.h"
 
 struct touch {
 	struct perf_tool tool;

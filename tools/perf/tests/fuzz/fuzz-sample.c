@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util/dump.h"
+#include "script/dump.h"
 
 static volatile u64 sink;
 

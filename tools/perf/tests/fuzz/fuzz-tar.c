@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer target: any bytes as the tar stream perf archive --unpack
- * reads from another box (util/tar-reader.h).  Besides the sanitizers, it
+ * reads from another box (util/base/tar-reader.h).  Besides the sanitizers, it
  * checks the reader's contract: names and link names NUL-terminated
  * within PATH_MAX, a member's data never more than its size, and the
  * walk always ends (1 per member, then 0 or an error).
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include "util/tar-reader.h"
+#include "util/base/tar-reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {

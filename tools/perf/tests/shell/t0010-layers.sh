@@ -4,7 +4,7 @@ test_description='the shared model never reaches up into a command
 util/ is the model every command uses; the commands (tools/perf/*.c and
 their headers) sit on top.  A util/ file that includes a command header,
 or an object of util/ that needs a symbol only a builtin defines (as
-build-id-store.c once called back into builtin-buildid-list.c), makes a
+buildid-list/store.c once called back into builtin-buildid-list.c), makes a
 circle between the two: the model then builds only with that command
 linked in.  This reads the #include lines and the built objects.'
 . "$(dirname "$0")/lib/test-lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/bash
-test_description='build-ids read by util/build-id.c agree with readelf -n
+test_description='build-ids read by util/symbols/build-id.c agree with readelf -n
 
 Binaries linked here with sha1, md5, uuid and literal build-ids, ELF32,
 a relocatable module-like object, a separate debug file, compressed

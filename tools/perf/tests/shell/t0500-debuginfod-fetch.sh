@@ -3,7 +3,7 @@ test_description='fetching by build-id from a real debuginfod server
 
 Programs and kernel-module-like ET_REL objects are built here, served by
 debuginfod -F on 127.0.0.1 (modules raw, in a .tar.xz and in a .tar.zst),
-and fetched concurrently through libdebuginfod by util/debuginfod, driven
+and fetched concurrently through libdebuginfod by util/cache/debuginfod, driven
 by build/asan/drivers/debuginfod-fetch until the perf commands use it.
 Expected build-ids come from eu-readelf, not from our own parser.'
 

@@ -2,7 +2,7 @@
 test_description='debuginfod across two network namespaces: a production box and an analysis box
 
 The test makes two network namespaces joined by a veth pair.  In "prod",
-debuginfod serves programs built here; from "analysis", util/debuginfod
+debuginfod serves programs built here; from "analysis", util/cache/debuginfod
 (build/asan/drivers/debuginfod-fetch) fetches them over the veth link, with
 its own client cache.  Then prod becomes unreachable in two ways: the
 server stops (connections refused at once) and the link goes down (packets

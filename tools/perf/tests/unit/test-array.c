@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <cmocka.h>
-#include "util/array.h"
+#include "util/base/array.h"
 
 /* A failed allocation is what one test is about: NULL, not an abort. */
 const char *__asan_default_options(void);

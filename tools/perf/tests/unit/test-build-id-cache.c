@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/build-id-cache*.c: which names may be stored, what a store writes
+ * util/cache/build-id-cache*.c: which names may be stored, what a store writes
  * (modes, the .build-id link), that symlinks planted in the cache are
  * never followed, that [vdso] is our own vDSO and never a file in the
  * current directory, and list/remove/purge.
@@ -19,8 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "util/build-id-cache.h"
-#include "util/vdso.h"
+#include "util/cache/build-id-cache.h"
+#include "util/symbols/vdso.h"
 
 struct fixture {
 	char dir[64];		/* scratch */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/build-id-secure.c: the first-sight copier of perf record.  Default
+ * record/build-id-secure.c: the first-sight copier of perf record.  Default
  * mode copies at once, once per id; a path that holds another build is
  * "gone" and named; a full queue is counted, never waited on; -B keeps
  * descriptors and copies at the end only what its path no longer holds,
@@ -21,8 +21,8 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include "util/build-id-secure.h"
-#include "util/build-id-cache.h"
+#include "record/build-id-secure.h"
+#include "util/cache/build-id-cache.h"
 #include "buildid-test-elf.h"
 
 struct fixture {

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "util/callchain-tree.h"
-#include "util/callchain-tree-int.h"
-#include "util/symbol.h"
+#include "util/hists/callchain-tree.h"
+#include "util/hists/callchain-tree-int.h"
+#include "util/symbols/symbol.h"
 
 /* Fake DSOs: the tree only compares their addresses. */
 static char dso_exe, dso_libc;

@@ -16,11 +16,11 @@
 #include <errno.h>
 #include <limits.h>
 #include <cmocka.h>
-#include "util/callchain.h"
-#include "util/machine.h"
-#include "util/thread.h"
-#include "util/map.h"
-#include "util/build-id.h"
+#include "util/model/callchain.h"
+#include "util/model/machine.h"
+#include "util/model/thread.h"
+#include "util/model/map.h"
+#include "util/symbols/build-id.h"
 #include "symbol-test-helpers.h"
 
 #define KBASE	0xffffffff81000000ULL

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The debuginfod hook of dso__load() (util/debuginfod-dso.c): a DSO whose
+ * The debuginfod hook of dso__load() (util/model/debuginfod-dso.c): a DSO whose
  * file is gone is loaded from a file:// "server" that serves this test's
  * own executable; the prefetch asks each id once, concurrently; without
  * a server configured the options are left alone.
@@ -17,10 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "util/build-id.h"
-#include "util/debuginfod.h"
-#include "util/debuginfod-dso.h"
-#include "util/dso.h"
+#include "util/symbols/build-id.h"
+#include "util/cache/debuginfod.h"
+#include "util/model/debuginfod-dso.h"
+#include "util/model/dso.h"
 
 struct fixture {
 	char dir[64];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/debuginfod against a real debuginfod server on 127.0.0.1, started
+ * util/cache/debuginfod against a real debuginfod server on 127.0.0.1, started
  * by the group setup with tools/perf/tests/lib/debuginfod-server.sh over
  * copies of a few system executables, and stopped by the teardown (or by
  * the helper's watchdog if this process dies first).  Requests are
@@ -20,8 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
-#include "util/build-id.h"
-#include "util/debuginfod.h"
+#include "util/symbols/build-id.h"
+#include "util/cache/debuginfod.h"
 
 #define NR_BINS 3
 static const char *const system_bins[NR_BINS] = { "/bin/true", "/bin/false", "/bin/cat" };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/debuginfod without a debuginfod server: the verify step on ELF
+ * util/cache/debuginfod without a debuginfod server: the verify step on ELF
  * files written here, and the fetcher (libdebuginfod in worker processes)
  * against real endpoints the test makes itself: a file:// "server" that
  * hands out the wrong file, a socket that accepts and never answers, a
@@ -27,8 +27,8 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include "util/build-id.h"
-#include "util/debuginfod.h"
+#include "util/symbols/build-id.h"
+#include "util/cache/debuginfod.h"
 
 struct fixture {
 	char dir[64];		/* scratch directory, removed afterwards */

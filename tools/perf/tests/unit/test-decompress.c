@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/decompress.c, the one reader of gzip/xz/zstd files that build-id.c
+ * util/symbols/decompress.c, the one reader of gzip/xz/zstd files that build-id.c
  * and symbol-elf.c share: kinds by magic, the same bytes from a file and
  * from memory, more than one chunk of input, the caller's cap, truncated
  * and damaged streams, concatenated zstd frames.
@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
-#include "util/decompress.h"
+#include "util/symbols/decompress.h"
 
 /* 300 KiB of text that compresses but not to nothing: several input chunks. */
 #define PLAIN_LEN	(300 * 1024)

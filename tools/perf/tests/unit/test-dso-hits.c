@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <cmocka.h>
-#include "util/dso-hits.h"
+#include "util/model/dso-hits.h"
 
 static void mmap_one(struct machine *m, u32 pid, u64 start, u64 len, u32 prot,
 		     const char *name)

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "util/dso.h"
-#include "util/build-id.h"
+#include "util/model/dso.h"
+#include "util/symbols/build-id.h"
 #include "symbol-test-helpers.h"
 
 struct fixture {

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "util/dump.h"
+#include "script/dump.h"
 
 static const u8 bid[20] = {
 	0xab, 0xf9, 0xec, 0x0e, 0xc5, 0x94, 0x66, 0x00, 0xc9, 0x06,

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "util/evlist.h"
-#include "util/header.h"
+#include "util/data/evlist.h"
+#include "util/data/header.h"
 
 static struct evsel *add(struct evlist *el, u64 config, u64 sample_type, u64 flags,
 			 u64 first_id, u32 nr)

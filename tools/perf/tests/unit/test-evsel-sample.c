@@ -14,7 +14,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "util/evsel.h"
+#include "util/data/evsel.h"
 
 struct rec {
 	u64 buf[256];

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <cmocka.h>
-#include "util/hashmap.h"
+#include "util/base/hashmap.h"
 
 static void test_empty(void **state)
 {

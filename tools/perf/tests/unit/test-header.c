@@ -14,8 +14,8 @@
 #include <errno.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "util/header.h"
-#include "util/session.h"
+#include "util/data/header.h"
+#include "util/session/session.h"
 
 struct tmpfile {
 	char path[64];

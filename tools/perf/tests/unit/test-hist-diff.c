@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "util/hist.h"
-#include "util/hist-diff.h"
-#include "util/callchain.h"
-#include "util/event.h"
-#include "util/thread.h"
-#include "util/dso.h"
-#include "util/symbol.h"
+#include "util/hists/hist.h"
+#include "util/hists/hist-diff.h"
+#include "util/model/callchain.h"
+#include "util/data/event.h"
+#include "util/model/thread.h"
+#include "util/model/dso.h"
+#include "util/symbols/symbol.h"
 
 static struct symbol *sym_new(const char *name, u64 start)
 {

@@ -16,13 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
-#include "util/hist.h"
-#include "util/callchain.h"
-#include "util/callchain-tree.h"
-#include "util/event.h"
-#include "util/thread.h"
-#include "util/dso.h"
-#include "util/symbol.h"
+#include "util/hists/hist.h"
+#include "util/model/callchain.h"
+#include "util/hists/callchain-tree.h"
+#include "util/data/event.h"
+#include "util/model/thread.h"
+#include "util/model/dso.h"
+#include "util/symbols/symbol.h"
 
 #define NR_SYMS		7
 #define NR_SAMPLES	400

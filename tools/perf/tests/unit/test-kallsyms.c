@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <cmocka.h>
-#include "util/kallsyms.h"
+#include "util/symbols/kallsyms.h"
 
 struct seen {
 	char	names[8][32];

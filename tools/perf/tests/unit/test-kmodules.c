@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/kmodules.c: /proc/modules lines, module names of files, and the
+ * util/symbols/kmodules.c: /proc/modules lines, module names of files, and the
  * search for each loaded module's file by name and build-id in a tree
  * made here (two builds of one module, '-' vs '_', a symlink loop).  The
  * real thing, a loaded module in a booted kernel, is in t8000.
@@ -17,7 +17,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <cmocka.h>
-#include "util/kmodules.h"
+#include "util/symbols/kmodules.h"
 #include "buildid-test-elf.h"
 
 static void test_parse(void **state)

@@ -14,10 +14,10 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "util/machine.h"
-#include "util/thread.h"
-#include "util/map.h"
-#include "util/build-id.h"
+#include "util/model/machine.h"
+#include "util/model/thread.h"
+#include "util/model/map.h"
+#include "util/symbols/build-id.h"
 #include "symbol-test-helpers.h"
 
 struct fixture {
@@ -496,7 +496,7 @@ static const char *resolved_dso(struct machine *m, pid_t pid, u8 cpumode, u64 ip
 }
 
 /*
- * Call chains' resolutions are cached (util/addr-cache.h); every change
+ * Call chains' resolutions are cached (util/model/addr-cache.h); every change
  * that can alter one must be seen at once: a map replaced, a forked copy changed apart
  * from its parent, an exec, kernel maps that arrive late (for kernel and
  * user-mode lookups alike).

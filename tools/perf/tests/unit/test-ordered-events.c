@@ -19,9 +19,9 @@
 #include <unistd.h>
 #include <zstd.h>
 #include <cmocka.h>
-#include "util/ordered-events.h"
-#include "util/header.h"
-#include "util/session.h"
+#include "util/session/ordered-events.h"
+#include "util/data/header.h"
+#include "util/session/session.h"
 
 /* ---- the queue alone ---------------------------------------------------- */
 

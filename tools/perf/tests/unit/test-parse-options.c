@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/parse-options: clustered and attached short options, long values,
+ * util/base/parse-options: clustered and attached short options, long values,
  * unique prefixes, --no-NAME, the words left over, and every usage error.
  */
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include "util/parse-options.h"
+#include "util/base/parse-options.h"
 
 struct ctx {
 	bool force, header, header_only;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/proc-map-file.c on our own process: the mapped file through
+ * record/proc-map-file.c on our own process: the mapped file through
  * map_files, the path through /proc/PID/root when the range is not a map,
  * never the path of a "(deleted)" map, never a FIFO.  Other mount
  * namespaces, chroots and deleted binaries, the real thing, are in t1005.
@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <cmocka.h>
-#include "util/proc-map-file.h"
+#include "record/proc-map-file.h"
 
 /* Our first executable file map: its range and path. */
 static void own_text(unsigned long long *start, unsigned long long *end, char *path)

@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "util/buildid-table.h"
-#include "util/evlist-open.h"
-#include "util/parse-events.h"
-#include "util/record-opts.h"
+#include "util/data/build-id-table.h"
+#include "record/evlist-open.h"
+#include "record/parse-events.h"
+#include "record/opts.h"
 
 static void test_event_names(void **state)
 {

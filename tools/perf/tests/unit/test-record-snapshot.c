@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "util/mmap.h"
-#include "util/switch-output.h"
+#include "record/ring-buffer.h"
+#include "record/switch-output.h"
 
 #define DATA_SIZE	4096
 

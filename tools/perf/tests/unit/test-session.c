@@ -17,8 +17,8 @@
 #include <unistd.h>
 #include <zstd.h>
 #include <cmocka.h>
-#include "util/header.h"
-#include "util/session.h"
+#include "util/data/header.h"
+#include "util/session/session.h"
 
 struct buf {
 	char *p;

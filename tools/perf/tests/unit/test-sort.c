@@ -11,11 +11,11 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "util/sort.h"
-#include "util/hist.h"
-#include "util/thread.h"
-#include "util/dso.h"
-#include "util/symbol.h"
+#include "util/hists/sort.h"
+#include "util/hists/hist.h"
+#include "util/model/thread.h"
+#include "util/model/dso.h"
+#include "util/symbols/symbol.h"
 
 static struct symbol *sym_new(const char *name, u64 start)
 {

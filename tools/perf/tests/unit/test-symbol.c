@@ -12,8 +12,8 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
-#include "util/symbol.h"
-#include "util/demangle.h"
+#include "util/symbols/symbol.h"
+#include "util/symbols/demangle.h"
 #include "symbol-test-helpers.h"
 
 struct fixture {

@@ -14,7 +14,7 @@
 #include <errno.h>
 #include <unistd.h>
 #include <cmocka.h>
-#include "util/tar-reader.h"
+#include "util/base/tar-reader.h"
 
 #define BLOCK 512
 

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* perf record's command line: upstream's option names and semantics. */
+#ifndef __PERF_RECORD_OPTS_H
+#define __PERF_RECORD_OPTS_H
+
+#include <errno.h>
+#include <linux/types.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include "record/switch-output.h"
+
+#define DEFAULT_FREQ		4000
+#define DEFAULT_MMAP_PAGES	128
+#define MAX_EVENTS		32
+#define MAX_SAMPLE_RATE_PATH	"/proc/sys/kernel/perf_event_max_sample_rate"
+/* Upstream's record returns -EINVAL for options that contradict: exit 234. */
+#define RECORD_OPTS_EINVAL	(-EINVAL & 0xff)
+
+struct record_opts {
+	const char *events[MAX_EVENTS];
+	int nr_events;
+	char *copies[MAX_EVENTS];	/* -e arguments, split in place */
+	int nr_copies;
+	u64 freq;			/* 0 with -c */
+	u64 period;
+	bool callgraph;
+	bool system_wide;
+	const char *cpu_list;
+	pid_t pid, tid;
+	const char *output;
+	size_t mmap_pages;
+	bool quiet;
+	int verbose;
+	bool no_buildid;
+	bool no_buildid_cache;
+	bool force;
+	bool overwrite;			/* --overwrite: backward flight-recorder buffers */
+	struct switch_output switch_output;	/* --switch-output, --switch-max-files */
+};
+
+/*
+ * Parse @argv (argv[0] is "record").  *@cmd_idx is set to the index of
+ * the workload's first word (argc when there is none).  Returns 0, or the
+ * exit status after printing the error: 129 with the usage for a bad
+ * option, RECORD_OPTS_EINVAL for -F with -c, or -F above the kernel's
+ * limit with --strict-freq.
+ */
+int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd_idx);
+
+/* perfconfig's record.* and call-graph.record-mode, before record_opts__parse(). */
+int record_opts__config(struct record_opts *opts);
+
+/* Free what parsing allocated. */
+void record_opts__exit(struct record_opts *opts);
+
+/* Print the usage; returns 129 (upstream's parse-options status). */
+int record_opts__usage(void);
+/* Print "  Error: <message>" and the usage; returns 129. */
+int record_opts__usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf report's histogram mode.  Per sample: the thread, the resolved
+ * frames (the whole call path only when --children or a call graph needs
+ * it: a flat report resolves the ip alone), then one hash lookup per
+ * distinct entry.  Nothing here allocates per sample.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "report/report.h"
+#include "util/hists/hist.h"
+#include "report/stdio.h"
+#include "util/model/callchain.h"
+#include "util/model/machine.h"
+#include "util/model/machine-sideband.h"
+#include "util/model/thread.h"
+#include "util/symbols/build-id.h"
+#include "util/cache/debuginfod.h"
+#include "util/model/debuginfod-dso.h"
+#include "util/base/debug.h"
+#include "util/model/unresolved.h"
+
+/* Files smaller than this finish before a progress line would help. */
+#define PROGRESS_MIN_SIZE	(64ULL << 20)
+
+struct report_hists {
+	struct machine_tool	mt;		/* first: the callbacks get &mt.tool */
+	int			(*mt_header_done)(struct perf_tool *tool,
+						  struct perf_session *session);
+	const struct report_hists_opts *opts;
+	struct machine		machine;
+	struct callchain_param	callchain;	/* order fixed for this file */
+	bool			has_callchain;	/* the file's samples carry one */
+	bool			children;
+	bool			graph;		/* keep call graphs */
+	bool			need_chain;	/* resolve whole call paths */
+	struct hists		**hists;	/* by evsel->idx, made on first sample */
+	int			nr_hists;
+	struct callchain_cursor	cursor;
+	struct callchain_frame	leaf;		/* the cursor of a flat report */
+	/* progress on a terminal, for big files */
+	bool			progress;
+	u64			file_size;
+	int			last_percent;
+};
+
+static bool evlist__has_callchain(const struct evlist *evlist)
+{
+	int i;
+
+	for (i = 0; i < evlist->nr; i++)
+		if (evlist->entries[i]->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
+/* What the options mean for this file: decided once its attrs are known. */
+static int report_hists__setup(struct report_hists *rh, struct perf_session *session)
+{
+	const struct report_hists_opts *opts = rh->opts;
+
+	rh->has_callchain = evlist__has_callchain(&session->evlist);
+	if (opts->callchain_given && !rh->has_callchain) {
+		pr_err("Error: Selected -g or --branch-history, but no callchain or branch data. "
+		       "Did you call 'perf record' without -g or -b?\n");
+		return -EINVAL;
+	}
+	rh->children = rh->has_callchain && opts->children != 0;
+	rh->graph = rh->has_callchain && opts->callchain.mode != CALLCHAIN_NONE;
+	rh->need_chain = rh->children || rh->graph;
+	if (rh->need_chain && !opts->quiet && evlist__has_user_stack(&session->evlist))
+		callchain__warn_user_stack("perf report", session->data->path);
+	rh->callchain = opts->callchain;
+	/* upstream shows --children graphs from the callers down unless told */
+	if (!rh->callchain.order_set)
+		rh->callchain.order = rh->children ? CALLCHAIN_ORDER_CALLER : CALLCHAIN_ORDER_CALLEE;
+	/* and cuts chains past --max-stack on the side it walks from */
+	rh->cursor.outermost = rh->callchain.order == CALLCHAIN_ORDER_CALLER;
+	return 0;
+}
+
+static int report_hists__header_done(struct perf_tool *tool, struct perf_session *session)
+{
+	struct report_hists *rh = (struct report_hists *)tool;
+	int err;
+
+	if (rh->opts->name_events) {
+		err = rh->opts->name_events(session, rh->opts->quiet);
+		if (err)
+			return err;
+	}
+	err = report_hists__setup(rh, session);
+	if (err)
+		return err;
+	return rh->mt_header_done(tool, session);
+}
+
+static struct hists *report_hists__hists(struct report_hists *rh, const struct evsel *evsel)
+{
+	struct hists **v;
+	int n;
+
+	if (evsel->idx >= rh->nr_hists) {
+		n = evsel->idx + 8;
+		v = realloc(rh->hists, n * sizeof(*v));
+		if (!v)
+			return NULL;
+		memset(v + rh->nr_hists, 0, (n - rh->nr_hists) * sizeof(*v));
+		rh->hists = v;
+		rh->nr_hists = n;
+	}
+	if (!rh->hists[evsel->idx]) {
+		struct hists *h = malloc(sizeof(*h));
+
+		if (!h || hists__init(h, &rh->opts->sort, rh->children,
+				      rh->graph ? &rh->callchain : NULL,
+				      rh->callchain.order == CALLCHAIN_ORDER_CALLER)) {
+			free(h);
+			return NULL;
+		}
+		rh->hists[evsel->idx] = h;
+	}
+	return rh->hists[evsel->idx];
+}
+
+/* A flat report needs the leaf only: resolve the ip, skip the chain. */
+static int report_hists__resolve_leaf(struct report_hists *rh, const struct perf_sample *sample,
+				      struct thread **thread)
+{
+	struct addr_location al;
+	int err;
+
+	err = machine__resolve(&rh->machine, sample->pid, sample->tid, sample->cpumode,
+			       sample->ip, &al);
+	if (err)
+		return err;
+	rh->leaf = (struct callchain_frame){
+		.ip = sample->ip, .addr = al.addr, .map = al.map, .dso = al.dso,
+		.sym = al.sym, .cpumode = sample->cpumode,
+	};
+	rh->cursor.frames = &rh->leaf;
+	rh->cursor.nr = 1;
+	*thread = al.thread;
+	return 0;
+}
+
+static int report_hists__sample(struct perf_tool *tool, struct perf_session *session,
+				const union perf_event *event, const struct perf_sample *sample,
+				struct evsel *evsel)
+{
+	struct report_hists *rh = (struct report_hists *)tool;
+	struct hists *hists = report_hists__hists(rh, evsel);
+	struct thread *thread;
+	int err;
+
+	if (!hists)
+		return -ENOMEM;
+	if (rh->need_chain) {
+		thread = machine__findnew_thread(&rh->machine, sample->pid, sample->tid);
+		if (!thread)
+			return -ENOMEM;
+		err = machine__resolve_callchain(&rh->machine, thread, sample, &rh->cursor);
+	} else {
+		err = report_hists__resolve_leaf(rh, sample, &thread);
+	}
+	if (err)
+		return err;
+	return hists__add_sample(hists, thread, thread__comm_str(thread), sample->cpumode,
+				 &rh->cursor, sample->period);
+}
+
+static int report_hists__event(struct perf_tool *tool, struct perf_session *session,
+			       const union perf_event *event, u64 file_offset)
+{
+	struct report_hists *rh = (struct report_hists *)tool;
+	int percent = rh->file_size ? (int)(100 * file_offset / rh->file_size) : 0;
+
+	if (percent != rh->last_percent) {
+		rh->last_percent = percent;
+		fprintf(stderr, "\r[ perf report: Processing %3d%% ]", percent);
+	}
+	return 0;
+}
+
+/* Upstream's "1K", "12M": a count divided by 1000 while above 1000. */
+static unsigned long convert_unit(u64 n, char *unit)
+{
+	static const char units[] = " KMG";
+	int i = 0;
+
+	while (n > 1000 && i < 3) {
+		n /= 1000;
+		i++;
+	}
+	*unit = units[i];
+	return n;
+}
+
+static int report_hists__print(struct report_hists *rh, struct perf_session *session)
+{
+	int err;
+	const struct report_hists_opts *opts = rh->opts;
+	struct hists_print_opts popts = {
+		.show_header	= !opts->quiet,
+		.verbose	= opts->verbose > 0,
+		.percent_limit	= opts->percent_limit,
+		.callchain	= rh->graph ? &rh->callchain : NULL,
+	};
+	int i;
+
+	if (!opts->quiet) {
+		if (opts->header_hint)
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
+		printf("#\n# Total Lost Samples: %llu\n#\n",
+		       (unsigned long long)session->stats.total_lost_samples);
+	}
+	for (i = 0; i < session->evlist.nr; i++) {
+		struct evsel *evsel = session->evlist.entries[i];
+		struct hists *hists = evsel->idx < rh->nr_hists ? rh->hists[evsel->idx] : NULL;
+		struct hists empty = { .nr_entries = 0 };
+		unsigned long n;
+		char unit;
+
+		if (!hists || !hists->nr_samples) {
+			if (opts->skip_empty)
+				continue;
+			empty.sort = opts->sort;
+			hists = &empty;
+		}
+		if (hists->nr_entries && hists__output_resort(hists, popts.verbose))
+			return -ENOMEM;
+		if (!opts->quiet) {
+			n = convert_unit(hists->nr_samples, &unit);
+			printf("# Samples: %lu%c of event '%s'\n", n, unit, evsel__name(evsel));
+			printf("# Event count (approx.): %llu\n#\n",
+			       (unsigned long long)hists->total_period);
+		}
+		err = hists__fprintf(hists, &popts, stdout);
+		if (err)
+			return err;
+		printf("\n\n");
+	}
+	return 0;
+}
+
+static void report_hists__exit(struct report_hists *rh)
+{
+	int i;
+
+	for (i = 0; i < rh->nr_hists; i++) {
+		if (rh->hists[i])
+			hists__exit(rh->hists[i]);
+		free(rh->hists[i]);
+	}
+	free(rh->hists);
+	if (rh->cursor.frames != &rh->leaf)
+		callchain_cursor__exit(&rh->cursor);
+	machine__exit(&rh->machine);
+}
+
+int report_hists__run(const struct report_hists_opts *opts, struct perf_session *session)
+{
+	struct report_hists rh = { .opts = opts, .last_percent = -1 };
+	struct dso_load_opts lopts = { .kallsyms = opts->kallsyms, .verbose = opts->verbose };
+	struct debuginfod_fetcher *fetcher = NULL;
+	bool damaged;
+	int err;
+
+	err = debuginfod__setup_dso_hook(&lopts, opts->debuginfod, opts->verbose, &fetcher);
+	if (err) {
+		pr_err("perf report: debuginfod: %s\n", strerror(-err));
+		return err;
+	}
+	err = machine__init(&rh.machine, &lopts);
+	if (err)
+		goto out_fetcher;
+	/* the first missing DSO fetches all those known by then, at once */
+	debuginfod__dso_hook_watch(&rh.machine.load_opts, &rh.machine.dsos);
+	callchain_cursor__init(&rh.cursor);
+	rh.cursor.max_stack = opts->max_stack;
+	machine_tool__init(&rh.mt, &rh.machine);
+	rh.mt_header_done = rh.mt.tool.header_done;
+	rh.mt.tool.header_done = report_hists__header_done;
+	rh.mt.tool.sample = report_hists__sample;
+	/* side-band and samples in time order, as upstream delivers them */
+	rh.mt.tool.ordered_events = true;
+	if (!session->header.is_pipe && session->data->file_size >= PROGRESS_MIN_SIZE &&
+	    isatty(STDERR_FILENO)) {
+		rh.file_size = session->data->file_size;
+		rh.mt.tool.event = report_hists__event;
+	}
+
+	err = perf_session__process_events(session, &rh.mt.tool);
+	if (rh.mt.tool.event)
+		fputs("\r\033[K", stderr);
+	/*
+	 * Damage inside the data was reported by the session: the report
+	 * shows what came before it, and the exit status says it is partial
+	 * (as script's and inject's do).
+	 */
+	damaged = err == -EINVAL && session->stats.truncated;
+	if (damaged)
+		err = 0;
+	if (!err)
+		err = report_hists__print(&rh, session);
+	if (!err && !opts->quiet) {
+		if (session->header.is_pipe)
+			unresolved__check_stream_ids(&rh.machine, &session->header,
+						     "perf report", stderr);
+		unresolved__print_recorded(&rh.machine, &session->header, "perf report", stderr);
+		callchain_stats__print(&rh.cursor.stats, "perf report", opts->verbose);
+	}
+	if (!err && damaged)
+		err = -EINVAL;
+	if (err == -ENOMEM)
+		pr_err("perf report: %s\n", strerror(-err));
+	report_hists__exit(&rh);
+out_fetcher:
+	debuginfod__dso_hook_exit(&lopts);
+	return err;
+}

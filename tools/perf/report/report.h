@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The histogram mode of perf report: walk a session with the machine
+ * model, resolve every sample (and its call path) to histogram entries,
+ * print upstream's --stdio report.  builtin-report.c parses the options.
+ */
+#ifndef __PERF_REPORT_HISTS_H
+#define __PERF_REPORT_HISTS_H
+
+#include <stdbool.h>
+#include "util/hists/sort.h"
+#include "util/hists/callchain-tree.h"
+
+struct perf_session;
+
+struct report_hists_opts {
+	bool		quiet;		/* -q: no header lines, no warnings */
+	int		verbose;
+	bool		skip_empty;	/* sections of events without samples */
+	struct sort_keys sort;
+	int		children;	/* -1: on when the file has callchains */
+	struct callchain_param callchain;
+	bool		callchain_given;	/* -g/-G asked for graphs explicitly */
+	double		percent_limit;
+	bool		header_hint;	/* upstream's "To display the perf.data header" line */
+	const char	*kallsyms;	/* --kallsyms */
+	const char	*debuginfod;	/* --debuginfod=URLS, or NULL */
+	unsigned int	max_stack;	/* --max-stack: frames kept of a chain */
+	/* Names the events once the header is complete (builtin-report.c). */
+	int		(*name_events)(struct perf_session *session, bool quiet);
+};
+
+/* Returns 0, or -errno after a one-line message. */
+int report_hists__run(const struct report_hists_opts *opts, struct perf_session *session);
+
+#endif

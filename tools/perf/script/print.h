@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * perf script's per-record text, byte for byte upstream perf 6.1's default
+ * output: which fields (-F), and how a sample (with or without its call
+ * chain) and a side-band record (--show-mmap-events, --show-task-events)
+ * are laid out.  Writes go through a struct script_out buffer.
+ */
+#ifndef __PERF_SCRIPT_PRINT_H
+#define __PERF_SCRIPT_PRINT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <linux/types.h>
+#include "script/buffered-output.h"
+
+struct evsel;
+struct evlist;
+struct thread;
+struct perf_sample;
+struct callchain_cursor;
+struct callchain_frame;
+union perf_event;
+
+enum script_field {
+	SCRIPT_F_COMM,
+	SCRIPT_F_TID,
+	SCRIPT_F_PID,
+	SCRIPT_F_TIME,
+	SCRIPT_F_CPU,
+	SCRIPT_F_EVENT,
+	SCRIPT_F_IP,
+	SCRIPT_F_SYM,
+	SCRIPT_F_DSO,
+	SCRIPT_F_SYMOFF,
+	SCRIPT_F_PERIOD,
+	SCRIPT_F_MAX
+};
+
+#define SF(name)	(1u << SCRIPT_F_##name)
+
+/* upstream's defaults for hardware and software events */
+#define SCRIPT_FIELDS_DEFAULT	(SF(COMM) | SF(TID) | SF(CPU) | SF(TIME) | SF(EVENT) | \
+				 SF(IP) | SF(SYM) | SF(SYMOFF) | SF(DSO) | SF(PERIOD))
+
+struct script_fields {
+	u32	fields;
+	u32	user_set;	/* named by the user: missing data is an error */
+};
+
+/*
+ * Parse a -F argument into @sf: "f1,f2" replaces the defaults, "+f"/"-f"
+ * edit them (mixable after the first), an optional "hw:"/"sw:" type
+ * prefix is accepted and applies to every event.  Returns 0, or -EINVAL
+ * after printing upstream's "Invalid field requested." to stderr.
+ */
+int script_fields__parse(struct script_fields *sf, const char *arg);
+
+/*
+ * The fields @evsel's samples can give: defaults whose data the attr lacks
+ * are dropped quietly, fields the user named are an error then (upstream's
+ * message, -EINVAL).  *@out gets the result.
+ */
+int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel, u32 *out);
+
+struct script_print {
+	struct script_out *out;
+	int	name_width;	/* longest event name: names are right-aligned */
+	bool	nanosecs;	/* --ns */
+	bool	callchains;	/* not -G: print a sample's chain */
+};
+
+/* Set name_width from @evlist. */
+void script_print__init_names(struct script_print *sp, struct evlist *evlist);
+
+/*
+ * One sample: comm, tid, cpu, time, period, event, then the ip with
+ * sym+off (dso), or the resolved call chain in @cursor (one indented line
+ * per frame, a blank line after).  @cursor NULL: @ip is the ip resolved.
+ */
+void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evsel,
+			  const struct perf_sample *sample, const struct thread *thread,
+			  const struct callchain_cursor *cursor, const struct callchain_frame *ip);
+
+/* A side-band record: the same line start, then upstream's description. */
+void script_print__sideband(struct script_print *sp, u32 fields, const struct evsel *evsel,
+			    const struct perf_sample *sample, const struct thread *thread,
+			    const union perf_event *event);
+
+/* Does @evsel's attr ask for call chains? */
+bool script_print__has_callchain(const struct evsel *evsel);
+
+#endif

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The inside of struct hist_paths, shared by the trie (hist-paths.c) and
+ * the graph builder (hist-paths-graph.c).  Nobody else includes this.
+ */
+#ifndef __PERF_HIST_PATHS_INT_H
+#define __PERF_HIST_PATHS_INT_H
+
+#include <errno.h>
+#include <stdlib.h>
+#include "util/hists/hist-paths.h"
+#include "util/hists/callchain-tree-int.h"
+#include "util/symbols/symbol.h"
+
+/*
+ * A distinct frame: what paths merge by (the DSO and the function's
+ * start, or the address when unknown or asked for).  Nodes refer to
+ * frames by index: a few thousand frames, a million nodes.
+ */
+struct hp_frame {
+	struct dso		*dso;
+	const struct symbol	*sym;
+	u64			ip;		/* the first address seen */
+	/*
+	 * The entry of the frame as a caller under context node call_ctx:
+	 * a caller's entry follows from its frame and the context (the
+	 * comm and thread as far as the sort keys tell them apart), so a
+	 * new trie node skips the entries' hash lookup when the last node
+	 * of its frame had the same context.  0: none yet.
+	 */
+	u32			call_ctx;
+	u32			e_call;
+};
+
+/*
+ * A trie node: 36 bytes.  What only a node where samples end needs is in
+ * its hp_end: when most paths differ, nodes are ten or more per sample
+ * and ends one per distinct path.
+ */
+struct hp_node {
+	u32			frame;		/* contexts: 0 */
+	u32			parent;
+	u32			first_child, next_sibling;
+	u32			next_call;	/* e_call's next occurrence */
+	/*
+	 * after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see
+	 * hist_paths__collapse); above them, the graph build that gave the
+	 * node a scratch (HP_STAMP_SHIFT), if any
+	 */
+	u32			flags;
+	u32			e_call;		/* hist_entry.index (0: none) as a caller */
+	u32			end;		/* index in hist_paths.ends; 0: no sample ends here */
+	u32			scratch;	/* its scratch, if stamped with this build */
+};
+
+/* The samples that end at a node, and the entry they are of. */
+struct hp_end {
+	u64			hit;		/* their period */
+	u32			count;		/* how many */
+	u32			e_leaf;		/* hist_entry.index of their own function */
+	u32			next_leaf;	/* node: e_leaf's next one ending its samples */
+};
+
+/* e_call does not occur above it: a --children graph's walk starts here */
+#define HP_OUTERMOST		(1u << 0)
+/* it ends samples in e_leaf, and e_leaf occurs above it as a caller */
+#define HP_ENDS_UNDER_CALL	(1u << 1)
+#define HP_STAMP_SHIFT		2
+#define HP_STAMP_MAX		((1u << (32 - HP_STAMP_SHIFT)) - 1)
+
+/* What one graph build notes on a trie node (few nodes per build). */
+struct hp_scratch {
+	union {
+		u64		excl;		/* weight below it the graph must leave out */
+		u32		out;		/* walks: the graph node made for it */
+	};
+	u64			whole;		/* of the paths ending in the entry, below it */
+	u32			excl_count, whole_count;
+};
+
+struct hp_context {
+	const char		*comm;		/* NULL when the sort keys ignore it */
+	struct thread		*thread;	/* likewise */
+	u32			node;
+};
+
+/*
+ * The lookup table's entry for a trie node: its index and the hash of its
+ * path (see hp_path_hash()), where its probe starts.  Only a slot whose
+ * hash matches costs a look at the node.
+ */
+struct hp_slot {
+	u32			node;		/* 0: empty */
+	u32			hash;
+};
+
+/* One level of a sample's path, outermost first. */
+struct hp_step {
+	u32			frame;
+	u32			hash;
+	u32			node;
+};
+
+struct hp_steps {
+	struct hp_step		*v;
+	size_t			nr, alloc;
+};
+
+struct hist_paths {
+	struct hp_node		*nodes;
+	u32			nr, alloc;
+	struct hp_end		*ends;		/* [0]: none, all zero */
+	size_t			nr_ends, alloc_ends;
+	/*
+	 * Only while paths are added (freed by collapse, remade by the next
+	 * add): the lookup table, at most 3/4 full, and each node's last
+	 * child (children are kept in insertion order).  With one node per
+	 * frame of every distinct path they were a third of the memory.
+	 */
+	struct hp_slot		*slots;
+	u32			nr_slots;	/* a power of two; 0: not made */
+	u32			*last_child;	/* by node, hp->alloc of them */
+	/* after collapse, by node: hit + all below, and the samples */
+	u64			*cumul;
+	u32			*cumul_count;
+	struct hp_frame		*frames;	/* [0]: none (contexts) */
+	size_t			nr_frames, alloc_frames;
+	u32			*frame_slots;	/* open addressing: frame indexes */
+	size_t			nr_frame_slots;
+	struct hp_context	*ctx;
+	size_t			nr_ctx, alloc_ctx, last_ctx;
+	/* this sample's path and the previous one's (under last_ctx_node) */
+	struct hp_steps		path, last;
+	u32			last_ctx_node;
+	u32			*stack;		/* scratch for graph builds */
+	size_t			alloc_stack;
+	size_t			max_depth;	/* frames of the longest path */
+	enum callchain_key	key;
+	bool			caller;		/* graphs outermost caller first */
+	bool			collapsed;
+	u32			build;		/* graph builds so far (mod HP_STAMP_MAX) */
+	struct hp_scratch	*scratch;	/* this build's */
+	size_t			nr_scratch, alloc_scratch;
+};
+
+static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
+{
+	size_t n = *alloc ? *alloc : 16;
+	void *q;
+
+	if (nr <= *alloc)
+		return 0;
+	while (n < nr)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*alloc = n;
+	return 0;
+}
+
+static inline /* What frames merge by: the function (its start), the address when unknown or asked. */
+u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
+{
+	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? sym->start : ip;
+}
+
+/* The samples that end at node @n (all zero when none do). */
+static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
+{
+	return &hp->ends[hp->nodes[n].end];
+}
+
+static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp, u32 n)
+{
+	return &hp->frames[hp->nodes[n].frame];
+}
+
+#endif

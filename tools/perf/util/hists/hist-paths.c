@@ -1,0 +1,642 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One trie of the report's call paths; entries' graphs built from it on
+ * demand (see hist-paths.h for why).
+ *
+ * Nodes live in one array and refer to each other by index (0: none), so
+ * the array can grow by realloc.  Node 0 is the root; its children are the
+ * contexts (comm/thread), theirs the outermost frames.  A sample costs one
+ * hash lookup per frame that differs from the previous sample's path, and
+ * those lookups miss the cache together, not one after another (see
+ * hp_path_hash()).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/hists/hist.h"
+#include "util/model/callchain.h"
+#include "util/hists/hist-paths-int.h"
+#include "util/symbols/symbol.h"
+
+struct hist_paths *hist_paths__new(const struct callchain_param *param)
+{
+	struct hist_paths *hp = calloc(1, sizeof(*hp));
+
+	if (!hp)
+		return NULL;
+	hp->alloc = 1024;
+	hp->nodes = calloc(hp->alloc, sizeof(*hp->nodes));
+	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
+	hp->nr_slots = 2048;
+	hp->slots = calloc(hp->nr_slots, sizeof(*hp->slots));
+	if (!hp->nodes || !hp->last_child || !hp->slots) {
+		hist_paths__delete(hp);
+		return NULL;
+	}
+	hp->nr = 1;		/* the root */
+	hp->nr_frames = 1;	/* none, the contexts' */
+	hp->nr_ends = 1;	/* none */
+	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, 1, sizeof(*hp->frames)) ||
+	    hp_reserve((void **)&hp->ends, &hp->alloc_ends, 1, sizeof(*hp->ends))) {
+		hist_paths__delete(hp);
+		return NULL;
+	}
+	memset(hp->frames, 0, sizeof(*hp->frames));
+	memset(hp->ends, 0, sizeof(*hp->ends));
+	hp->key = param->key;
+	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
+	return hp;
+}
+
+void hist_paths__delete(struct hist_paths *hp)
+{
+	if (!hp)
+		return;
+	free(hp->nodes);
+	free(hp->ends);
+	free(hp->slots);
+	free(hp->last_child);
+	free(hp->cumul);
+	free(hp->cumul_count);
+	free(hp->frames);
+	free(hp->frame_slots);
+	free(hp->ctx);
+	free(hp->path.v);
+	free(hp->last.v);
+	free(hp->stack);
+	free(hp->scratch);
+	free(hp);
+}
+
+static u64 hp_mix(u64 a, u64 b)
+{
+	u64 h = a * 0x9e3779b97f4a7c15ULL ^ b * 0xff51afd7ed558ccdULL;
+
+	return h ^ (h >> 29) ^ (h >> 47);
+}
+
+/*
+ * Where the probe for a node starts: a hash of its whole path, not of
+ * (parent, frame).  Trie lookups are a chain, each level's parent the
+ * answer of the one above, and with a million nodes each was a cache miss
+ * or two in turn (40% of a default report).  A sample's frames give every
+ * level's path hash before any lookup, so all its slots are fetched at
+ * once, and a slot's hash tells most misses without the node.  The key
+ * stays (parent, frame): a parent determines its path, so the hash is a
+ * function of the key.
+ */
+static u32 hp_path_hash(u32 parent_hash, u32 frame)
+{
+	return (u32)hp_mix(parent_hash, frame);
+}
+
+static struct hp_slot *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 frame)
+{
+	u32 mask = hp->nr_slots - 1, i = hash & mask;
+
+	for (;; i = (i + 1) & mask) {
+		struct hp_slot *s = &hp->slots[i];
+
+		if (!s->node || (s->hash == hash && hp->nodes[s->node].parent == parent &&
+				 hp->nodes[s->node].frame == frame))
+			return s;
+	}
+}
+
+/* Where a slot for @hash goes in a table without that node yet: the first free one. */
+static struct hp_slot *hp_free_slot(struct hist_paths *hp, u32 hash)
+{
+	u32 mask = hp->nr_slots - 1, i = hash & mask;
+
+	while (hp->slots[i].node)
+		i = (i + 1) & mask;
+	return &hp->slots[i];
+}
+
+/*
+ * After a collapse, before more paths: the lookup table and the last
+ * children again, from the nodes (a parent's index is below its
+ * children's, and its last child is the highest).  0 or -ENOMEM.
+ */
+static int hp_reslot(struct hist_paths *hp)
+{
+	u32 *hash, n, nr_slots = 2048;
+
+	while ((u64)hp->nr * 4 > (u64)nr_slots * 3)
+		nr_slots *= 2;
+	hash = malloc((size_t)hp->nr * sizeof(*hash));
+	hp->slots = calloc(nr_slots, sizeof(*hp->slots));
+	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
+	if (!hash || !hp->slots || !hp->last_child) {
+		free(hash);
+		free(hp->slots);
+		free(hp->last_child);
+		hp->slots = NULL;
+		hp->last_child = NULL;
+		return -ENOMEM;
+	}
+	hp->nr_slots = nr_slots;
+	for (n = 1; n < hp->nr; n++) {
+		u32 parent = hp->nodes[n].parent;
+
+		hp->last_child[parent] = n;
+		/* contexts are found by hp_context(), not in the table */
+		if (!parent) {
+			hash[n] = hp_path_hash(0, n);
+			continue;
+		}
+		hash[n] = hp_path_hash(hash[parent], hp->nodes[n].frame);
+		*hp_free_slot(hp, hash[n]) = (struct hp_slot){ .node = n, .hash = hash[n] };
+	}
+	free(hash);
+	return 0;
+}
+
+static int hp_rehash(struct hist_paths *hp)
+{
+	struct hp_slot *old = hp->slots;
+	u32 i, nr_old = hp->nr_slots;
+
+	hp->slots = calloc((size_t)nr_old * 2, sizeof(*hp->slots));
+	if (!hp->slots) {
+		hp->slots = old;
+		return -ENOMEM;
+	}
+	hp->nr_slots *= 2;
+	for (i = 0; i < nr_old; i++)
+		if (old[i].node)
+			*hp_free_slot(hp, old[i].hash) = old[i];
+	free(old);
+	return 0;
+}
+
+static u32 *hp_frame_slot(struct hist_paths *hp, const struct dso *dso, u64 key)
+{
+	size_t mask = hp->nr_frame_slots - 1, i = hp_mix((uintptr_t)dso, key) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		const struct hp_frame *fr = &hp->frames[hp->frame_slots[i]];
+
+		if (!hp->frame_slots[i] || (fr->dso == dso && hp_key(hp, fr->sym, fr->ip) == key))
+			return &hp->frame_slots[i];
+	}
+}
+
+/* The index of @f's frame, made if new; 0 on -ENOMEM. */
+static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame *f)
+{
+	u64 key = hp_key(hp, f->sym, f->ip);
+	u32 *slot;
+	size_t i;
+
+	if ((hp->nr_frames + 1) * 2 > hp->nr_frame_slots) {
+		size_t n = hp->nr_frame_slots ? hp->nr_frame_slots * 2 : 1024;
+		u32 *slots = calloc(n, sizeof(*slots));
+
+		if (!slots || (u32)(hp->nr_frames + 1) == 0) {
+			free(slots);
+			return 0;
+		}
+		free(hp->frame_slots);
+		hp->frame_slots = slots;
+		hp->nr_frame_slots = n;
+		for (i = 1; i < hp->nr_frames; i++) {
+			const struct hp_frame *fr = &hp->frames[i];
+
+			*hp_frame_slot(hp, fr->dso, hp_key(hp, fr->sym, fr->ip)) = i;
+		}
+	}
+	slot = hp_frame_slot(hp, f->dso, key);
+	if (*slot)
+		return *slot;
+	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, hp->nr_frames + 1,
+		       sizeof(*hp->frames)))
+		return 0;
+	hp->frames[hp->nr_frames] = (struct hp_frame){ .dso = f->dso, .sym = f->sym, .ip = f->ip };
+	*slot = hp->nr_frames;
+	return hp->nr_frames++;
+}
+
+/* A new node under @parent; its index, 0 on -ENOMEM. */
+static u32 hp_node__new(struct hist_paths *hp, u32 parent)
+{
+	struct hp_node *p;
+	u32 n;
+
+	if (hp->nr == hp->alloc) {
+		u32 alloc = hp->alloc * 2, *last;
+		struct hp_node *nodes;
+
+		if (alloc < hp->alloc)		/* indexes are u32 */
+			return 0;
+		nodes = realloc(hp->nodes, (size_t)alloc * sizeof(*nodes));
+		if (!nodes)
+			return 0;
+		hp->nodes = nodes;
+		last = realloc(hp->last_child, (size_t)alloc * sizeof(*last));
+		if (!last)
+			return 0;
+		memset(last + hp->alloc, 0, (size_t)(alloc - hp->alloc) * sizeof(*last));
+		hp->last_child = last;
+		hp->alloc = alloc;
+	}
+	n = hp->nr++;
+	memset(&hp->nodes[n], 0, sizeof(hp->nodes[n]));
+	hp->nodes[n].parent = parent;
+	/* children in insertion order, as the per-entry trees kept them */
+	p = &hp->nodes[parent];
+	if (hp->last_child[parent])
+		hp->nodes[hp->last_child[parent]].next_sibling = n;
+	else
+		p->first_child = n;
+	hp->last_child[parent] = n;
+	return n;
+}
+
+/* The context node of a sample: comm and thread as far as entries tell them apart. */
+static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const char *comm,
+		      struct thread *thread)
+{
+	struct hp_context *c;
+	size_t i;
+
+	if (!sort_keys__has(&hists->sort, SORT_COMM))
+		comm = NULL;
+	if (!sort_keys__has(&hists->sort, SORT_PID))
+		thread = NULL;
+	if (hp->nr_ctx) {
+		c = &hp->ctx[hp->last_ctx];
+		if (c->comm == comm && c->thread == thread)
+			return c->node;
+	}
+	/* few contexts unless sorted by pid; the last one usually repeats */
+	for (i = 0; i < hp->nr_ctx; i++) {
+		if (hp->ctx[i].comm == comm && hp->ctx[i].thread == thread) {
+			hp->last_ctx = i;
+			return hp->ctx[i].node;
+		}
+	}
+	if (hp_reserve((void **)&hp->ctx, &hp->alloc_ctx, hp->nr_ctx + 1, sizeof(*hp->ctx)))
+		return 0;
+	c = &hp->ctx[hp->nr_ctx];
+	c->comm = comm;
+	c->thread = thread;
+	c->node = hp_node__new(hp, 0);
+	if (!c->node)
+		return 0;
+	hp->last_ctx = hp->nr_ctx++;
+	return c->node;
+}
+
+/* The child of @parent for @step's frame, made if new, into step->node. */
+static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
+{
+	struct hp_slot *slot;
+	u32 n;
+
+	/* at most 3/4 full: probes stay short (a slot's hash tells most misses) */
+	if ((u64)(hp->nr + 1) * 4 > (u64)hp->nr_slots * 3 && hp_rehash(hp))
+		return -ENOMEM;
+	slot = hp_slot(hp, step->hash, parent, step->frame);
+	if (slot->node) {
+		step->node = slot->node;
+		return 0;
+	}
+	n = hp_node__new(hp, parent);
+	if (!n)
+		return -ENOMEM;
+	*slot = (struct hp_slot){ .node = n, .hash = step->hash };
+	hp->nodes[n].frame = step->frame;
+	step->node = n;
+	return 0;
+}
+
+/*
+ * Node @n's entries are made by the first sample that has it as a caller
+ * (@leaf false) or as its own function, as the per-sample code makes
+ * them: the entry keeps that sample's thread and level.
+ */
+static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32 ctx,
+			  const struct callchain_frame *f, struct thread *thread,
+			  const char *comm, u8 cpumode, bool leaf)
+{
+	struct hp_node *node = &hp->nodes[n];
+	struct hp_frame *fr = &hp->frames[node->frame];
+	struct hist_entry *he;
+
+	if (leaf && hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
+			       sizeof(*hp->ends)))
+		return -ENOMEM;
+	/*
+	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
+	 * offset in the mapping the sample saw, which the frame does not fix.
+	 */
+	if (!leaf && fr->e_call && fr->call_ctx == ctx) {
+		he = hists->by_index[fr->e_call];
+	} else {
+		he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
+		if (!he)
+			return -ENOMEM;
+		if (!leaf) {
+			fr->e_call = he->index;
+			fr->call_ctx = ctx;
+		}
+	}
+	if (leaf) {
+		node->end = hp->nr_ends++;
+		hp->ends[node->end] = (struct hp_end){ .e_leaf = he->index };
+		if (he->last_leaf)
+			hp->ends[hp->nodes[he->last_leaf].end].next_leaf = n;
+		else
+			he->first_leaf = n;
+		he->last_leaf = n;
+	} else {
+		node->e_call = he->index;
+		if (he->last_call)
+			hp->nodes[he->last_call].next_call = n;
+		else
+			he->first_call = n;
+		he->last_call = n;
+	}
+	return 0;
+}
+
+/*
+ * This sample's path, outermost first: every level's frame and path hash,
+ * the slots they hash to asked for at once.  0 or -ENOMEM.
+ */
+static int hp_path(struct hist_paths *hp, u32 ctx, const struct callchain_cursor *cursor)
+{
+	size_t d, nr = cursor->nr;
+	u32 h = hp_path_hash(0, ctx);
+
+	for (d = 0; d < nr; d++) {
+		struct hp_step *step = &hp->path.v[d];
+
+		step->frame = hp_frame__findnew(hp, &cursor->frames[nr - 1 - d]);
+		if (!step->frame)
+			return -ENOMEM;
+		h = hp_path_hash(h, step->frame);
+		step->hash = h;
+		__builtin_prefetch(&hp->slots[h & (hp->nr_slots - 1)]);
+	}
+	return 0;
+}
+
+int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *thread,
+		    const char *comm, u8 cpumode, const struct callchain_cursor *cursor,
+		    u64 period)
+{
+	size_t d, same = 0, nr = cursor->nr;
+	struct hp_steps swap;
+	struct hp_end *leaf;
+	u32 ctx, n;
+	int err;
+
+	if (!nr)
+		return 0;
+	if (!hp->slots && hp_reslot(hp))
+		return -ENOMEM;
+	if (hp_reserve((void **)&hp->path.v, &hp->path.alloc, nr, sizeof(*hp->path.v)) ||
+	    hp_reserve((void **)&hp->last.v, &hp->last.alloc, nr, sizeof(*hp->last.v)))
+		return -ENOMEM;
+	ctx = hp_context(hp, hists, comm, thread);
+	if (!ctx)
+		return -ENOMEM;
+	err = hp_path(hp, ctx, cursor);
+	if (err)
+		goto fail;
+	/* the previous path's nodes serve as long as the frames agree */
+	if (hp->last.nr && hp->last_ctx_node == ctx)
+		while (same < nr && same < hp->last.nr &&
+		       hp->last.v[same].frame == hp->path.v[same].frame)
+			same++;
+	for (n = ctx, d = 0; d < nr; n = hp->path.v[d++].node) {
+		if (d < same) {
+			hp->path.v[d].node = hp->last.v[d].node;
+			continue;
+		}
+		err = hp_child(hp, n, &hp->path.v[d]);
+		if (err)
+			goto fail;
+	}
+	/* the callers' entries, outermost first as before; their nodes fetched at once */
+	if (hists->children) {
+		for (d = 0; d + 1 < nr; d++)
+			__builtin_prefetch(&hp->nodes[hp->path.v[d].node]);
+		for (d = 0; d + 1 < nr; d++) {
+			n = hp->path.v[d].node;
+			if (hp->nodes[n].e_call)
+				continue;
+			err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[nr - 1 - d],
+					     thread, comm, cpumode, false);
+			if (err)
+				goto fail;
+		}
+	}
+	/* this path becomes the previous one */
+	swap = hp->last;
+	hp->last = hp->path;
+	hp->path = swap;
+	hp->last.nr = nr;
+	hp->last_ctx_node = ctx;
+	if (nr > hp->max_depth)
+		hp->max_depth = nr;
+	n = hp->last.v[nr - 1].node;
+	if (!hp->nodes[n].end) {
+		err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[0], thread, comm, cpumode,
+				     true);
+		if (err)
+			return err;
+	}
+	leaf = &hp->ends[hp->nodes[n].end];
+	leaf->hit += period;
+	leaf->count++;
+	hp->collapsed = false;
+	return 0;
+fail:
+	hp->last.nr = 0;
+	return err;
+}
+
+int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct thread *thread,
+			    const char *comm, u8 cpumode, const struct callchain_cursor *cursor,
+			    u64 period)
+{
+	struct hist_entry *he;
+
+	he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[0], cpumode, true);
+	if (!he)
+		return -ENOMEM;
+	he->period_ip_only += period;
+	he->nr_ip_only++;
+	hp->collapsed = false;
+	return 0;
+}
+
+/*
+ * Which occurrences start a caller-order graph's walk, and which paths'
+ * ends sit under an occurrence of their own entry: one pre-order walk of
+ * the trie counting, per entry, its occurrences on the way down, instead
+ * of a walk up to the root per occurrence per graph.
+ */
+static void hp_flags(struct hist_paths *hp, struct hists *hists)
+{
+	u32 n = hp->nodes[0].first_child;
+
+	while (n) {
+		struct hp_node *node = &hp->nodes[n];
+		struct hist_entry *e = node->e_call ? hists->by_index[node->e_call] : NULL;
+
+		node->flags = 0;
+		if (node->parent && node->end &&
+		    hists->by_index[hp->ends[node->end].e_leaf]->on_path)
+			node->flags |= HP_ENDS_UNDER_CALL;
+		if (node->parent && e && !e->on_path++)
+			node->flags |= HP_OUTERMOST;
+		if (node->first_child) {
+			n = node->first_child;
+			continue;
+		}
+		/* up until a sibling is left: leaving a node takes its count back */
+		for (;;) {
+			node = &hp->nodes[n];
+			if (node->parent && node->e_call)
+				hists->by_index[node->e_call]->on_path--;
+			if (node->next_sibling) {
+				n = node->next_sibling;
+				break;
+			}
+			n = node->parent;
+			if (!n)
+				break;
+		}
+	}
+}
+
+/*
+ * The entries' depths (upstream's callchain depth, see hists__depth): a
+ * path's leaf entry gets the path's frames, a caller at each of its
+ * occurrences the frames from it to the leaf and one (caller order) or
+ * out to the context (callee order), the most over the paths below it.
+ * Per node: its depth (a parent's index is below its children's, so one
+ * pass forward) and the deepest path end strictly below it (one pass
+ * back), in place of a walk up every path.  @depth and @below: nr each.
+ */
+static void hp_max_depths(struct hist_paths *hp, struct hists *hists, u32 *depth, u32 *below)
+{
+	u32 n;
+
+	depth[0] = 0;
+	for (n = 1; n < hp->nr; n++) {
+		u32 p = hp->nodes[n].parent;
+
+		depth[n] = p ? depth[p] + 1 : 0;	/* contexts: 0 */
+	}
+	memset(below, 0, (size_t)hp->nr * sizeof(*below));
+	for (n = hp->nr - 1; n > 0; n--) {
+		const struct hp_node *node = &hp->nodes[n];
+		u32 deepest = below[n];
+
+		if (node->end && hp->ends[node->end].count) {
+			struct hist_entry *he = hists->by_index[hp->ends[node->end].e_leaf];
+
+			if (depth[n] > he->max_depth)
+				he->max_depth = depth[n];
+			if (depth[n] > deepest)
+				deepest = depth[n];
+		}
+		if (node->parent && node->e_call && below[n]) {
+			struct hist_entry *e = hists->by_index[node->e_call];
+			u32 d = hists->caller_order ? below[n] - depth[n] + 1 : depth[n];
+
+			if (d > e->max_depth)
+				e->max_depth = d;
+		}
+		if (deepest > below[node->parent])
+			below[node->parent] = deepest;
+	}
+}
+
+int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
+{
+	u32 n;
+
+	if (hp->collapsed)
+		return 0;
+	/* what only adds use goes first: the sums take its place */
+	free(hp->slots);
+	hp->slots = NULL;
+	hp->nr_slots = 0;
+	free(hp->cumul);
+	free(hp->cumul_count);
+	hp->cumul = NULL;
+	hp->cumul_count = NULL;
+	hp_flags(hp, hists);
+	/*
+	 * Again after more samples: from scratch, from what no path holds
+	 * (a sample without its chain counts once, for itself, at depth 0).
+	 */
+	for (n = 1; n <= hists->nr_entries; n++) {
+		struct hist_entry *e = hists->by_index[n];
+
+		e->period = e->period_ip_only;
+		e->period_children = hists->children ? e->period_ip_only : 0;
+		e->nr_samples = e->nr_ip_only;
+		e->max_depth = 0;
+	}
+	if (hists->children) {
+		/* the last children's array (hp->alloc of them) holds the depths */
+		u32 *below = malloc((size_t)hp->nr * sizeof(*below));
+
+		if (!hp->last_child)
+			hp->last_child = malloc((size_t)hp->alloc * sizeof(*hp->last_child));
+		if (!below || !hp->last_child) {
+			free(below);
+			return -ENOMEM;
+		}
+		hp_max_depths(hp, hists, hp->last_child, below);
+		free(below);
+	}
+	free(hp->last_child);
+	hp->last_child = NULL;
+	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
+	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
+	if (!hp->cumul || !hp->cumul_count)
+		return -ENOMEM;
+	hp->collapsed = true;
+	/* a child is made after its parent: sum from the last node back */
+	for (n = 0; n < hp->nr; n++) {
+		hp->cumul[n] = hp_end(hp, n)->hit;
+		hp->cumul_count[n] = hp_end(hp, n)->count;
+	}
+	for (n = hp->nr - 1; n > 0; n--) {
+		u32 p = hp->nodes[n].parent;
+
+		hp->cumul[p] += hp->cumul[n];
+		hp->cumul_count[p] += hp->cumul_count[n];
+	}
+	/*
+	 * What each sample did in the per-sample code: every distinct entry
+	 * on its path gets the period once.  A path holds an entry as a
+	 * caller below the outermost of its occurrences (hp_flags), where
+	 * every path strictly below counts; and as its leaf's own, counted
+	 * there unless it is also a caller above.
+	 */
+	for (n = 1; n < hp->nr; n++) {
+		const struct hp_node *node = &hp->nodes[n];
+		const struct hp_end *leaf = hp_end(hp, n);
+
+		if (leaf->count) {
+			struct hist_entry *he = hists->by_index[leaf->e_leaf];
+
+			he->period += leaf->hit;
+			he->nr_samples += leaf->count;
+			if (hists->children && !(node->flags & HP_ENDS_UNDER_CALL))
+				he->period_children += leaf->hit;
+		}
+		if (hists->children && (node->flags & HP_OUTERMOST))
+			hists->by_index[node->e_call]->period_children += hp->cumul[n] - leaf->hit;
+	}
+	return 0;
+}

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Histograms for perf report: one entry per distinct value of the sort
+ * keys (comm, dso, sym, pid), with the periods of the samples that fell
+ * on it.  Entries live in a hash keyed by the sort keys: adding a sample
+ * whose entry exists allocates nothing, so memory grows with the number
+ * of distinct entries (and, through the callchain trees, of distinct call
+ * paths), never with the number of samples.
+ *
+ * With --children every sample also adds its period to the "children"
+ * period of each distinct entry on its call path (the leaf's included);
+ * the leaf alone gets the "self" period.
+ */
+#ifndef __PERF_HIST_H
+#define __PERF_HIST_H
+
+#include <linux/types.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include "util/hists/sort.h"
+
+struct thread;
+struct dso;
+struct symbol;
+struct callchain_cursor;
+struct callchain_frame;
+struct callchain_tree;
+struct callchain_param;
+
+struct hist_entry {
+	struct hist_entry	*hnext;		/* hash chain */
+	u32			hash;
+	/*
+	 * The key.  Only the fields of the hists' sort keys take part in
+	 * identity; the others describe the first sample that made the
+	 * entry, as upstream keeps them.
+	 */
+	const char		*comm;		/* interned in the hists */
+	struct thread		*thread;	/* a reference */
+	struct dso		*dso;		/* a reference; NULL: [unknown] */
+	const struct symbol	*sym;		/* NULL: [unknown], shown as addr */
+	u64			addr;		/* in the DSO's space (or the ip) */
+	char			level;		/* 'k' kernel, '.' user */
+	/* The values. */
+	u64			period;		/* self */
+	u64			period_children;
+	u64			nr_samples;
+	/*
+	 * With call graphs: the samples counted at their ip alone (their
+	 * chain unusable, callchain.h), not in the path trie: no graph.
+	 */
+	u64			period_ip_only;
+	u64			nr_ip_only;
+	/*
+	 * Longest call path stored under the entry, counted as upstream
+	 * counts its callchain depth: ties of --children periods within a
+	 * thread put callers above callees.
+	 */
+	u32			max_depth;
+	u64			stamp;		/* the last sample counted (--children) */
+	u32			on_path;	/* hist-paths: occurrences above a trie node */
+	u32			index;		/* hists->by_index[index] is this entry */
+	/*
+	 * With call graphs: where the entry occurs in the hists' path trie
+	 * (hist-paths.h), as a sample's own function and as a caller.
+	 */
+	u32			first_leaf, last_leaf;
+	u32			first_call, last_call;
+};
+
+struct hist_strings;
+struct hist_paths;
+
+struct hists {
+	struct sort_keys	sort;
+	struct hist_entry	**buckets;
+	struct hist_entry	**by_index;	/* [1..nr_entries], in creation order */
+	size_t			alloc_by_index;
+	size_t			nr_buckets;	/* a power of two */
+	size_t			nr_entries;
+	u64			total_period;	/* all samples: the 100% */
+	u64			nr_samples;
+	bool			children;	/* cumulate along call paths */
+	/* With call graphs: the setting, and every sample's path, stored once. */
+	const struct callchain_param *callchain;
+	struct hist_paths	*paths;
+	bool			caller_order;	/* depth as upstream's ORDER_CALLER */
+	struct hist_strings	*strings;	/* interned comms */
+	u64			stamp;		/* samples added, for hist_entry.stamp */
+	/* After hists__output_resort(): the entries in output order. */
+	struct hist_entry	**sorted;
+};
+
+/*
+ * @callchain: NULL when no call graph is kept (-g none, no callchains).
+ * Returns 0 or -ENOMEM.
+ */
+int hists__init(struct hists *hists, const struct sort_keys *sort, bool children,
+		const struct callchain_param *callchain, bool caller_order);
+void hists__exit(struct hists *hists);
+
+/*
+ * Add one sample: @cursor holds its resolved frames, leaf first (one
+ * frame when the sample has no callchain), @thread its thread, @comm the
+ * thread's comm at the sample, @cpumode the sample's (the level of frames
+ * outside any mapping, as upstream shows them).  Returns 0 or -ENOMEM.
+ */
+int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
+		      u8 cpumode, const struct callchain_cursor *cursor, u64 period);
+
+/*
+ * The entry a frame of a sample makes (found or added): @leaf, the
+ * sample's own function, else a caller (--children).  For hist-paths.c,
+ * which adds samples with call graphs.  NULL on -ENOMEM.
+ */
+struct hist_entry *hists__entry_for_frame(struct hists *hists, struct thread *thread,
+					  const char *comm, const struct callchain_frame *frame,
+					  u8 cpumode, bool leaf);
+
+/*
+ * The call graph of @he (hists with a callchain setting), built for
+ * printing: the caller deletes it (callchain_tree__delete()).  NULL
+ * without call graphs or on -ENOMEM.
+ */
+struct callchain_tree *hists__entry_graph(const struct hists *hists, const struct hist_entry *he);
+
+/*
+ * Sort the entries for output into hists->sorted: children period (with
+ * --children, callers first on ties), self period, then the sort keys in
+ * their order, like upstream.  Returns 0 or -ENOMEM.
+ */
+int hists__output_resort(struct hists *hists, bool verbose);
+
+#endif
