@@ -28,6 +28,7 @@
 #include "util/base/debug.h"
 #include "util/cache/debuginfod.h"
 #include "util/symbols/vdso.h"
+#include "util/cache/vdso-cache.h"
 #include "util/model/dso-hits.h"
 #include "util/base/hashmap.h"
 #include "util/symbols/kallsyms.h"

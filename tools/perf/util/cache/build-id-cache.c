@@ -26,6 +26,7 @@
 #include "util/base/debug.h"
 #include "util/symbols/kallsyms.h"
 #include "util/symbols/vdso.h"
+#include "util/cache/vdso-cache.h"
 
 #define MAX_NAME_LEN	(PATH_MAX - 128)	/* room for the id and leaf */
 

@@ -28,12 +28,4 @@ int vdso__self(struct vdso_image *img);
 /* Its build-id.  0 or -errno. */
 int vdso__read_build_id(struct build_id *bid);
 
-/*
- * Copy our vDSO into the build-id cache @dir in upstream's layout,
- * [vdso]/<id>/vdso linked from .build-id/, which upstream perf report
- * follows too.  @bid: the id recorded (-ESTALE if ours is another one), or
- * size 0 to take ours (filled in).  Already cached: 0.  0 or -errno.
- */
-int vdso__cache(const char *dir, struct build_id *bid);
-
 #endif
