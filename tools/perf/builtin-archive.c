@@ -172,7 +172,8 @@ static int archive__add(void *priv, const struct build_id *bid, const char *name
 		return 0;
 	}
 	snprintf(rel, sizeof(rel), "%s/%s", name[0] == '/' ? name + 1 : name, hex);
-	snprintf(link, sizeof(link), ".build-id/%.2s/%s", hex, hex + 2);
+	if (build_id_cache__path(link, sizeof(link), NULL, hex, ""))
+		return -ENAMETOOLONG;
 	snprintf(path, sizeof(path), "%s/%s", a->dir, rel);
 	if (lstat(path, &st) || !S_ISDIR(st.st_mode)) {
 		pr_err("perf archive: %s %s is not in the build-id cache %s: "

@@ -308,7 +308,7 @@ int build_id_store__print_kernel(bool maps)
 		return 0;
 	}
 	/* unreadable or hidden (kptr_restrict): zeros, as upstream prints them */
-	if (!kallsyms__read("/proc/kallsyms", &text, &len, true)) {
+	if (!kallsyms__read(KALLSYMS_PROC_PATH, &text, &len, true)) {
 		kallsyms__text_range(text, len, &start, &end);
 		free(text);
 	}

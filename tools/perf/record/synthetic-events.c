@@ -136,7 +136,7 @@ static u64 kernel_text_addr(u64 *etext, char **text, size_t *text_len)
 	u64 ret;
 
 	*etext = 0;
-	if (kallsyms__read("/proc/kallsyms", &buf, &len, true))
+	if (kallsyms__read(KALLSYMS_PROC_PATH, &buf, &len, true))
 		return 0;
 	kallsyms__text_range(buf, len, &ret, etext);
 	if (ret && text) {

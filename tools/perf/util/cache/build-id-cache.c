@@ -435,7 +435,7 @@ int build_id_cache__add_kallsyms(const char *dir, struct build_id *bid)
 	if (ret)
 		return ret;
 	/* kept as read, even with hidden addresses: the caller asked for this copy */
-	ret = kallsyms__read("/proc/kallsyms", &text, &len, true);
+	ret = kallsyms__read(KALLSYMS_PROC_PATH, &text, &len, true);
 	if (ret)
 		return ret;
 	ret = build_id_cache__store_text(dir, bid, text, len);

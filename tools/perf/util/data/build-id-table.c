@@ -2,6 +2,7 @@
 /* A small hash set of (path, cpumode, build-id) for perf record. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/data/build-id-table.h"
@@ -12,6 +13,7 @@
 void buildid_table__init(struct buildid_table *t)
 {
 	memset(t, 0, sizeof(*t));
+	hashmap__init(&t->map);
 }
 
 void buildid_table__exit(struct buildid_table *t)
@@ -21,21 +23,17 @@ void buildid_table__exit(struct buildid_table *t)
 	for (i = 0; i < t->nr; i++)
 		free(t->entries[i].path);
 	free(t->entries);
-	free(t->slots);
+	hashmap__exit(&t->map);
 	memset(t, 0, sizeof(*t));
 }
 
-static u32 entry_hash(const char *path, u16 cpumode, const u8 *bid, u8 size)
+static u64 entry_hash(const char *path, u16 cpumode, const u8 *bid, u8 size)
 {
-	u32 h = 2166136261u;	/* FNV-1a */
-	u8 i;
+	u64 h = hash__str(path, 0);
 
-	for (; *path; path++)
-		h = (h ^ (u8)*path) * 16777619u;
-	h = (h ^ cpumode) * 16777619u;
-	for (i = 0; i < size; i++)
-		h = (h ^ bid[i]) * 16777619u;
-	return (h ^ size) * 16777619u;
+	h = hash__bytes(&cpumode, sizeof(cpumode), h);
+	h = hash__bytes(&size, sizeof(size), h);
+	return hash__bytes(bid, size, h);
 }
 
 static bool entry_eq(const struct buildid_entry *e, const char *path, u16 cpumode,
@@ -43,27 +41,6 @@ static bool entry_eq(const struct buildid_entry *e, const char *path, u16 cpumod
 {
 	return e->cpumode == cpumode && e->size == size &&
 	       !memcmp(e->build_id, bid, size) && !strcmp(e->path, path);
-}
-
-static int buildid_table__grow(struct buildid_table *t)
-{
-	u32 n = t->nr_slots ? t->nr_slots * 2 : 64, i;
-	u32 *slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return -ENOMEM;
-	for (i = 0; i < t->nr; i++) {
-		const struct buildid_entry *e = &t->entries[i];
-		u32 s = entry_hash(e->path, e->cpumode, e->build_id, e->size) & (n - 1);
-
-		while (slots[s])
-			s = (s + 1) & (n - 1);
-		slots[s] = i + 1;
-	}
-	free(t->slots);
-	t->slots = slots;
-	t->nr_slots = n;
-	return 0;
 }
 
 int buildid_table__add(struct buildid_table *t, const char *path, u16 cpumode,
@@ -79,26 +56,23 @@ int buildid_table__add_idx(struct buildid_table *t, const char *path, u16 cpumod
 {
 	static const u8 none[PERF_BUILD_ID_MAX];
 	struct buildid_entry *e;
-	u32 s;
-	int ret;
+	size_t iter = 0;
+	void *v;
+	u64 h;
 
 	if (size > PERF_BUILD_ID_MAX)
 		return -EINVAL;
 	if (!build_id)
 		build_id = none;
-	/* Keep the load factor under 1/2 so probing stays short. */
-	if ((t->nr + 1) * 2 > t->nr_slots) {
-		ret = buildid_table__grow(t);
-		if (ret)
-			return ret;
-	}
-	s = entry_hash(path, cpumode, build_id, size) & (t->nr_slots - 1);
-	while (t->slots[s]) {
-		if (entry_eq(&t->entries[t->slots[s] - 1], path, cpumode, build_id, size)) {
-			*idx = t->slots[s] - 1;
+	h = entry_hash(path, cpumode, build_id, size);
+	/* values are indexes + 1: the entries array moves as it grows */
+	while ((v = hashmap__next(&t->map, h, &iter)) != NULL) {
+		u32 i = (u32)((uintptr_t)v - 1);
+
+		if (entry_eq(&t->entries[i], path, cpumode, build_id, size)) {
+			*idx = i;
 			return 0;
 		}
-		s = (s + 1) & (t->nr_slots - 1);
 	}
 	if (ARRAY_GROW(t->entries, t->alloc, (size_t)t->nr + 1))
 		return -ENOMEM;
@@ -107,11 +81,14 @@ int buildid_table__add_idx(struct buildid_table *t, const char *path, u16 cpumod
 	e->path = strdup(path);
 	if (!e->path)
 		return -ENOMEM;
+	if (hashmap__add(&t->map, h, (void *)(uintptr_t)(t->nr + 1))) {
+		free(e->path);
+		return -ENOMEM;
+	}
 	e->cpumode = cpumode;
 	e->size = size;
 	memcpy(e->build_id, build_id, size);
-	*idx = t->nr;
-	t->slots[s] = ++t->nr;
+	*idx = t->nr++;
 	return 1;
 }
 

@@ -10,6 +10,7 @@
 #include <linux/types.h>
 #include "util/data/event.h"
 #include "util/data/header.h"
+#include "util/base/hashmap.h"
 
 struct buildid_entry {
 	char *path;
@@ -21,8 +22,7 @@ struct buildid_entry {
 struct buildid_table {
 	struct buildid_entry *entries;
 	u32 nr, alloc;
-	u32 *slots;			/* open addressing: index + 1, 0 empty */
-	u32 nr_slots;			/* power of two */
+	struct hashmap map;		/* entry index + 1, by entry__hash() */
 };
 
 void buildid_table__init(struct buildid_table *t);

@@ -21,12 +21,12 @@
 #include <sys/stat.h>
 #include "util/model/dso.h"
 #include "util/cache/build-id-cache.h"
+#include "util/symbols/kallsyms.h"
 #include "util/symbols/kmodules.h"
 #include "util/base/debug.h"
 #include "util/symbols/vdso.h"
 
 #define DSO_DEBUG_DIR		"/usr/lib/debug"
-#define DSO_KALLSYMS		"/proc/kallsyms"
 
 static bool str_ends_with(const char *s, const char *suffix)
 {
@@ -551,7 +551,7 @@ static void loader__kallsyms(struct dso_loader *ld, const char *path, enum dso_b
 static void loader__kernel(struct dso_loader *ld)
 {
 	const char *dir = loader__cache_dir(ld);
-	const char *kallsyms = ld->opts->kallsyms ? ld->opts->kallsyms : DSO_KALLSYMS;
+	const char *kallsyms = ld->opts->kallsyms ? ld->opts->kallsyms : KALLSYMS_PROC_PATH;
 	struct build_id running = ld->opts->running_kernel;
 	char path[PATH_MAX];
 

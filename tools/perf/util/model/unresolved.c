@@ -18,6 +18,7 @@
 #include "util/cache/build-id-cache.h"
 #include "util/model/machine.h"
 #include "util/model/dso.h"
+#include "util/symbols/kallsyms.h"
 #include "util/data/header.h"
 
 /*
@@ -87,7 +88,7 @@ static void describe_path(const struct machine *machine, const struct dso *dso,
 			  char *buf, size_t size)
 {
 	const char *kallsyms = machine->load_opts.kallsyms ? machine->load_opts.kallsyms :
-							     "/proc/kallsyms";
+							     KALLSYMS_PROC_PATH;
 	struct stat st;
 
 	if (dso->kernel) {

@@ -17,6 +17,9 @@
 #include <stddef.h>
 
 /* Far above any kernel's (6 MB here); rows are addressed by u32. */
+/* The running kernel's symbols: what every caller reads by default. */
+#define KALLSYMS_PROC_PATH	"/proc/kallsyms"
+
 #define KALLSYMS_MAX_SIZE	(512u << 20)
 /*
  * Longer lines are no kernel's (names stop at KSYM_NAME_LEN, 512, module
