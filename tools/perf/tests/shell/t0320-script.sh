@@ -142,24 +142,9 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-a in a pipe: ordered the same' '
 	sample_times actual | sort -n -c
 '
 
-cat >app.c <<'EOF'
-#define CAT(a, b) a##b
-#define XCAT(a, b) CAT(a, b)
-__attribute__((noinline)) unsigned long XCAT(VERSION, _work)(unsigned long n)
-{
-	volatile unsigned long x = 0;
-	unsigned long i;
-
-	for (i = 0; i < n; i++)
-		x += i * VNUM;
-	return x;
-}
-int main(void) { return (int)XCAT(VERSION, _work)(100000000UL) & 1; }
-EOF
-
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'binary replaced during the recording: each run on its own functions' '
-	gcc -O1 -DVERSION=one -DVNUM=3 -Wl,--build-id -o app.one app.c &&
-	gcc -O1 -DVERSION=two -DVNUM=5 -Wl,--build-id -o app.two app.c &&
+	build_version one 3 app.one &&
+	build_version two 5 app.two &&
 	perf record -q -o during.data -- sh -c \
 		"cp app.one app; ./app; $UPSTREAM_PERF buildid-cache -a ./app; rm app; cp app.two app; ./app" &&
 	perf script -F comm,pid,ip,sym,dso -i during.data >actual &&

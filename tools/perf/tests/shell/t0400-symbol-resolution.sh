@@ -43,23 +43,8 @@ squeeze_tid () {
 	cut -d" " -f2- "$@"
 }
 
-cat >app.c <<'EOF'
-#define CAT(a, b) a##b
-#define XCAT(a, b) CAT(a, b)
-__attribute__((noinline)) unsigned long XCAT(VERSION, _work)(unsigned long n)
-{
-	volatile unsigned long x = 0;
-	unsigned long i;
-
-	for (i = 0; i < n; i++)
-		x += i * VNUM;
-	return x;
-}
-int main(void) { return (int)XCAT(VERSION, _work)(200000000UL) & 1; }
-EOF
-
 build () {
-	gcc -O1 -DVERSION=$1 -DVNUM=$2 -Wl,--build-id -o "$3" app.c
+	build_version "$1" "$2" "$3" -DITERATIONS=200000000UL
 }
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record fork/exec-heavy workloads' '

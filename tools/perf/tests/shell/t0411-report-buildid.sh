@@ -12,25 +12,6 @@ path (which is warned about, with upstream'"'"'s words).  Kernel symbols from
 the cached kallsyms of the recording kernel.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
-cat >app.c <<'EOF'
-#define CAT(a, b) a##b
-#define XCAT(a, b) CAT(a, b)
-__attribute__((noinline)) unsigned long XCAT(VERSION, _work)(unsigned long n)
-{
-	volatile unsigned long x = 0;
-	unsigned long i;
-
-	for (i = 0; i < n; i++)
-		x += i * VNUM;
-	return x;
-}
-int main(void) { return (int)XCAT(VERSION, _work)(100000000UL) & 1; }
-EOF
-
-build () {
-	gcc -O1 -DVERSION=$1 -DVNUM=$2 -Wl,--build-id -o "$3" app.c
-}
-
 # rows "dso sym" with their percentages, header lines dropped
 rows () {
 	perf report --stdio --no-children --sort dso,sym "$@" 2>report.err |
@@ -78,8 +59,8 @@ record_replaced () {
 }
 
 test_expect_success PERF_EVENTS 'setup: one recording, the binary replaced in the middle' '
-	build one 3 app.one &&
-	build two 5 app.two &&
+	build_version one 3 app.one &&
+	build_version two 5 app.two &&
 	taskset -c 0 perf record -q -e cpu-clock -c 100000 -o during.data -- sh -c \
 		"cp app.one app; ./app; rm app; cp app.two app; ./app" 2>record.err &&
 	test_must_be_empty record.err &&
@@ -180,7 +161,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'contrast: upstream puts both runs
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'binaries gone, another app at the path: symbols from the cache' '
 	rm -f app app.one app.two &&
-	build three 7 app &&
+	build_version three 7 app &&
 	rows -i during.data >out2 &&
 	grep -q "one_work" out2 &&
 	grep -q "two_work" out2 &&

@@ -11,41 +11,14 @@ address and the shared function looks new.  A binary renamed between
 recordings (same build-id) is compared with itself.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
-cat >app.c <<'EOF_C'
-#define CAT(a, b) a##b
-#define XCAT(a, b) CAT(a, b)
-__attribute__((noinline)) unsigned long XCAT(VERSION, _work)(unsigned long n)
-{
-	volatile unsigned long x = 0;
-	unsigned long i;
-
-	for (i = 0; i < n; i++)
-		x += i * VNUM;
-	return x;
-}
-__attribute__((noinline)) unsigned long shared_work(unsigned long n)
-{
-	volatile unsigned long x = 0;
-	unsigned long i;
-
-	for (i = 0; i < n; i++)
-		x += i;
-	return x;
-}
-int main(void)
-{
-	return (int)(XCAT(VERSION, _work)(80000000UL) + shared_work(80000000UL)) & 1;
-}
-EOF_C
-
 # rows without the comment lines
 rows () {
 	grep -v "^#" | grep -v "^\$"
 }
 
 test_expect_success PERF_EVENTS 'setup: two builds of one program, two recordings of the first' '
-	gcc -O1 -DVERSION=one -DVNUM=3 -Wl,--build-id -o app.one app.c &&
-	gcc -O1 -DVERSION=two -DVNUM=5 -Wl,--build-id -o app.two app.c &&
+	build_version one 3 app.one -DSHARED_WORK -DITERATIONS=80000000UL &&
+	build_version two 5 app.two -DSHARED_WORK -DITERATIONS=80000000UL &&
 	mkdir same &&
 	cp app.one same/app &&
 	(cd same && perf record -q -e cpu-clock -o a.data ./app && perf record -q -e cpu-clock -o b.data ./app)

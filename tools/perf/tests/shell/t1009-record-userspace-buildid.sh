@@ -16,25 +16,6 @@ command -v unshare >/dev/null && test_set_prereq NS_TOOLS
 
 export PERF_MMAP3_FORCE_USERSPACE_BUILDID=1
 
-cat >app.c <<'EOF'
-#define CAT(a, b) a##b
-#define XCAT(a, b) CAT(a, b)
-__attribute__((noinline)) unsigned long XCAT(VERSION, _work)(unsigned long n)
-{
-	volatile unsigned long x = 0;
-	unsigned long i;
-
-	for (i = 0; i < n; i++)
-		x += i * VNUM;
-	return x;
-}
-int main(void) { return (int)XCAT(VERSION, _work)(100000000UL) & 1; }
-EOF
-
-build () {
-	gcc -O1 -DVERSION=$1 -DVNUM=$2 -Wl,--build-id -o "$3" app.c
-}
-
 file_id () {
 	readelf -n "$1" | sed -n "s/.*Build ID: //p"
 }
@@ -89,9 +70,9 @@ listed () {
 }
 
 test_expect_success 'setup: two builds of app' '
-	build one 3 app.one &&
-	build two 5 app.two &&
-	build three 7 app.three &&
+	build_version one 3 app.one &&
+	build_version two 5 app.two &&
+	build_version three 7 app.three &&
 	test "$(file_id app.one)" != "$(file_id app.two)"
 '
 

@@ -72,6 +72,15 @@ upstream_record () {
 	upstream_try "$UPSTREAM_PERF" record "$@"
 }
 
+# build_version NAME VNUM OUT [CFLAGS...]: lib/versioned-app.c built as
+# version NAME (its hot function NAME_work), a build-id of its own.
+build_version () {
+	local name=$1 vnum=$2 out=$3
+	shift 3
+	gcc -O1 -DVERSION=$name -DVNUM=$vnum -Wl,--build-id "$@" -o "$out" \
+		"$SHARNESS_TEST_SRCDIR/lib/versioned-app.c"
+}
+
 # Upstream perf refuses files not owned by the current user unless -f.
 upstream_perf () {
 	"$UPSTREAM_PERF" "$@"
