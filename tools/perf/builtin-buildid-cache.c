@@ -214,13 +214,7 @@ static int bc__parse(struct buildid_cache *bc, int argc, const char **argv)
 		.cmd = "buildid-cache", .usage = buildid_cache_usage, .opts = opts,
 		.cb = bc__option, .ctx = bc,
 	};
-	int n = parse_opts__parse(&p, argc, argv);
-
-	if (n < 0)
-		return -n;
-	if (n)
-		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
-	return 0;
+	return parse_opts__parse_no_args(&p, argc, argv);
 }
 
 int cmd_buildid_cache(int argc, const char **argv)

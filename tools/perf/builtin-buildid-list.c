@@ -55,13 +55,7 @@ static int bl__parse(struct bl_opts *o, int argc, const char **argv)
 		.cmd = "buildid-list", .usage = buildid_list_usage, .opts = opts,
 		.cb = bl__option, .ctx = o,
 	};
-	int n = parse_opts__parse(&p, argc, argv);
-
-	if (n < 0)
-		return -n;
-	if (n)
-		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
-	return 0;
+	return parse_opts__parse_no_args(&p, argc, argv);
 }
 
 /* The id padded to 40 columns (blank when unknown), then the name. */

@@ -308,7 +308,7 @@ int cmd_inject(int argc, const char **argv)
 	struct perf_session session;
 	struct perf_data data;
 	bool force = false;
-	int n, verbose = 0, err;
+	int verbose = 0, err;
 	const struct parse_opt opts[] = {
 		{ PARSE_OPT_BOOL, 0, "convert-mmap3", &inj.convert_mmap3, NULL,
 		  "rewrite MMAP3 records as MMAP2 (for perf without MMAP3)" },
@@ -321,11 +321,9 @@ int cmd_inject(int argc, const char **argv)
 	};
 	const struct parse_opts p = { .cmd = "inject", .usage = inject_usage, .opts = opts };
 
-	n = parse_opts__parse(&p, argc, argv);
-	if (n < 0)
-		return -n;
-	if (n)
-		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
+	err = parse_opts__parse_no_args(&p, argc, argv);
+	if (err)
+		return err;
 	/* --no-input, --no-output: the default pipes */
 	input = input ?: "-";
 	output = output ?: "-";

@@ -370,13 +370,7 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		.cmd = "report", .usage = report_usage, .opts = opts,
 		.cb = report__option, .ctx = rep,
 	};
-	int n = parse_opts__parse(&p, argc, argv);
-
-	if (n < 0)
-		return -n;
-	if (n)
-		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
-	return 0;
+	return parse_opts__parse_no_args(&p, argc, argv);
 }
 
 static int report__hists(struct report *rep, struct perf_session *session)

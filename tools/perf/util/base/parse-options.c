@@ -352,3 +352,14 @@ int parse_opts__parse(const struct parse_opts *p, int argc, const char **argv)
 		argv[nout++] = argv[i++];
 	return nout;
 }
+
+int parse_opts__parse_no_args(const struct parse_opts *p, int argc, const char **argv)
+{
+	int n = parse_opts__parse(p, argc, argv);
+
+	if (n < 0)
+		return -n;
+	if (n)
+		return parse_opts__error(p, "unexpected argument `%s'", argv[0]);
+	return 0;
+}

@@ -76,6 +76,12 @@ struct parse_opts {
  */
 int parse_opts__parse(const struct parse_opts *p, int argc, const char **argv);
 
+/*
+ * parse_opts__parse() for a command that takes no arguments: a word left
+ * over is a usage error.  0, or the exit status the command ends with.
+ */
+int parse_opts__parse_no_args(const struct parse_opts *p, int argc, const char **argv);
+
 /* The usage lines and the whole table, as -h prints them. */
 void parse_opts__usage(const struct parse_opts *p, FILE *fp);
 
