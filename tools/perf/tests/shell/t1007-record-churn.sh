@@ -1,5 +1,5 @@
 #!/bin/bash
-test_description='perf record under churn: a binary replaced fifty times, short
+test_description='perf record under churn: a binary replaced two hundred times, short
 processes by the thousand, 64 descriptors, a full cache disk
 
 A deploy loop replaces the binary at one path again and again while it
@@ -14,7 +14,7 @@ not, in one line), and report must then resolve the samples of each.'
 # that exits within the reader's latency can be gone before perf looks,
 # which perf then names (the contract below), but the samples of such a
 # build could not be resolved.
-NR=50
+NR=200
 
 cat >app.c <<'EOF2'
 __attribute__((noinline)) unsigned long churn_work(unsigned long n)
