@@ -363,17 +363,10 @@ static void secure__found(struct build_id_secure *s, const char *path, u32 cooki
 	if (!p)
 		return;
 	pthread_mutex_lock(&s->lock);
-	if (s->nr_found == s->alloc_found) {
-		u32 n = s->alloc_found ? s->alloc_found * 2 : 32;
-		struct build_id_found *nf = realloc(s->found, n * sizeof(*nf));
-
-		if (!nf) {
-			pthread_mutex_unlock(&s->lock);
-			free(p);
-			return;
-		}
-		s->found = nf;
-		s->alloc_found = n;
+	if (ARRAY_GROW(s->found, s->alloc_found, (size_t)s->nr_found + 1)) {
+		pthread_mutex_unlock(&s->lock);
+		free(p);
+		return;
 	}
 	s->found[s->nr_found].path = p;
 	s->found[s->nr_found].cookie = cookie;

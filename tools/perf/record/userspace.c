@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "record/record.h"
+#include "util/base/array.h"
 #include "util/base/debug.h"
 #include "util/base/hashmap.h"
 
@@ -86,16 +87,9 @@ void record__userspace_written(struct record *rec, u64 off)
 	struct record_userspace *us = &rec->us;
 
 	us->pending = NULL;
-	if (us->nr_fixes == us->alloc_fixes) {
-		u32 n = us->alloc_fixes ? us->alloc_fixes * 2 : 64;
-		struct record_map_fix *nf = realloc(us->fixes, n * sizeof(*nf));
-
-		if (!nf) {
-			us->unnoted++;
-			return;
-		}
-		us->fixes = nf;
-		us->alloc_fixes = n;
+	if (ARRAY_GROW(us->fixes, us->alloc_fixes, (size_t)us->nr_fixes + 1)) {
+		us->unnoted++;
+		return;
 	}
 	us->fixes[us->nr_fixes].off = off;
 	us->fixes[us->nr_fixes].misc = us->pending_misc;
@@ -108,14 +102,12 @@ static int us__found(void *priv, const char *path, u32 cookie, const struct buil
 	struct record_userspace *us = &rec->us;
 
 	if (cookie >= us->alloc_ids) {
-		u32 n = us->seen.alloc > cookie ? us->seen.alloc : cookie + 1;
-		struct build_id *ni = realloc(us->ids, n * sizeof(*ni));
+		u32 old = us->alloc_ids;
 
-		if (!ni)
+		if (ARRAY_GROW(us->ids, us->alloc_ids, (size_t)cookie + 1))
 			return -ENOMEM;
-		memset(ni + us->alloc_ids, 0, (n - us->alloc_ids) * sizeof(*ni));
-		us->ids = ni;
-		us->alloc_ids = n;
+		/* size 0: no id read (yet) for that file */
+		memset(us->ids + old, 0, (us->alloc_ids - old) * sizeof(*us->ids));
 	}
 	us->ids[cookie] = *bid;
 	return buildid_table__add(&rec->table, path, PERF_RECORD_MISC_USER, bid->data,

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "util/model/unresolved.h"
+#include "util/base/array.h"
 #include "util/cache/build-id-cache.h"
 #include "util/model/machine.h"
 #include "util/model/dso.h"
@@ -144,15 +145,8 @@ static int unsecured_ids__add(void *priv, const struct perf_record_header_build_
 {
 	struct unsecured_ids *u = priv;
 
-	if (u->nr == u->alloc) {
-		size_t n = u->alloc ? u->alloc * 2 : 16;
-		struct build_id *ni = realloc(u->ids, n * sizeof(*ni));
-
-		if (!ni)
-			return -ENOMEM;
-		u->ids = ni;
-		u->alloc = n;
-	}
+	if (ARRAY_GROW(u->ids, u->alloc, u->nr + 1))
+		return -ENOMEM;
 	build_id__init(&u->ids[u->nr++], build_id, size);
 	return 0;
 }
