@@ -140,11 +140,15 @@ static int tar__pax(const char *rec, char *path, char *linkpath)
 	while (*p) {
 		char *end;
 		unsigned long len = strtoul(p, &end, 10);
-		const char *kv = end + 1, *stop = p + len;
+		const char *kv = end + 1, *stop;
 		char *dst = NULL;
 		size_t n;
 
-		if (end == p || *end != ' ' || len < 3 || len > strlen(p) || stop[-1] != '\n')
+		/* len checked against what is left before p + len is formed */
+		if (end == p || *end != ' ' || len < 3 || len > strlen(p))
+			return -EINVAL;
+		stop = p + len;
+		if (kv >= stop || stop[-1] != '\n')
 			return -EINVAL;
 		if (!strncmp(kv, "path=", 5)) {
 			kv += 5;
