@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include "util/base/array.h"
 #include "util/base/config.h"
 
 /* The keys this perf acts on; any pager.<command> too. */
@@ -29,15 +30,8 @@ static int config__add(struct perf_config *cfg, const char *key, const char *val
 {
 	struct perf_config_item *it;
 
-	if (cfg->nr == cfg->alloc) {
-		int n = cfg->alloc ? cfg->alloc * 2 : 16;
-
-		it = realloc(cfg->items, n * sizeof(*it));
-		if (!it)
-			return -ENOMEM;
-		cfg->items = it;
-		cfg->alloc = n;
-	}
+	if (ARRAY_GROW(cfg->items, cfg->alloc, (size_t)cfg->nr + 1))
+		return -ENOMEM;
 	it = &cfg->items[cfg->nr];
 	it->key = strdup(key);
 	it->value = strdup(value);

@@ -22,7 +22,8 @@ struct perf_config_item {
 
 struct perf_config {
 	struct perf_config_item *items;
-	int nr, alloc;
+	int nr;
+	size_t alloc;
 	char *files[2];		/* the paths the items point to */
 	bool quiet;		/* no warnings (perf config lists any key) */
 };

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include "util/base/array.h"
 #include "util/cache/build-id-cache.h"
 
 /* A directory below @dfd; a symlink there is -ELOOP, never followed. */
@@ -266,15 +267,8 @@ static int collect(int root, const char *hex, const char *name, void *priv)
 {
 	struct lines *l = priv;
 
-	if (l->nr == l->alloc) {
-		size_t n = l->alloc ? l->alloc * 2 : 64;
-		char **v = realloc(l->v, n * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		l->v = v;
-		l->alloc = n;
-	}
+	if (ARRAY_GROW(l->v, l->alloc, l->nr + 1))
+		return -ENOMEM;
 	if (asprintf(&l->v[l->nr], "%s %s", hex, name) < 0)
 		return -ENOMEM;
 	l->nr++;

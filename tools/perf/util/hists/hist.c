@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/base/array.h"
 #include "util/hists/hist.h"
 #include "util/model/callchain.h"
 #include "util/hists/callchain-tree.h"
@@ -242,18 +243,10 @@ static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_
 	}
 	if (hists->nr_entries >= hists->nr_buckets && hists__grow(hists))
 		return NULL;
+	if (ARRAY_GROW(hists->by_index, hists->alloc_by_index, hists->nr_entries + 2))
+		return NULL;
 	/* [0] stays unused: index 0 means "no entry" to those who keep indexes */
-	if (hists->nr_entries + 2 > hists->alloc_by_index) {
-		size_t n = hists->alloc_by_index ? hists->alloc_by_index * 2 : 256;
-		struct hist_entry **v = realloc(hists->by_index, n * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		if (!hists->by_index)
-			v[0] = NULL;
-		hists->by_index = v;
-		hists->alloc_by_index = n;
-	}
+	hists->by_index[0] = NULL;
 	he = malloc(sizeof(*he));
 	if (!he)
 		return NULL;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/base/array.h"
 #include "util/model/dso.h"
 
 struct dso_hint {
@@ -158,15 +159,8 @@ static struct dso *dsos__new(struct dsos *dsos, const char *name, const struct d
 {
 	struct dso *dso;
 
-	if (dsos->nr == dsos->alloc) {
-		size_t n = dsos->alloc ? dsos->alloc * 2 : 64;
-		struct dso **e = realloc(dsos->entries, n * sizeof(*e));
-
-		if (!e)
-			return NULL;
-		dsos->entries = e;
-		dsos->alloc = n;
-	}
+	if (ARRAY_GROW(dsos->entries, dsos->alloc, dsos->nr + 1))
+		return NULL;
 	dso = dso__new(name, id);
 	if (!dso)
 		return NULL;

@@ -8,8 +8,10 @@
  * one): trimming or splitting an old map replaces it by new objects.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/base/array.h"
 #include "util/model/map.h"
 #include "util/model/dso.h"
 
@@ -121,19 +123,9 @@ static size_t maps__first_ending_after(const struct maps *maps, u64 addr)
 
 static int maps__reserve(struct maps *maps, size_t extra)
 {
-	size_t n = maps->alloc ? maps->alloc : 16;
-	struct map **e;
-
-	if (maps->nr + extra <= maps->alloc)
-		return 0;
-	while (n < maps->nr + extra)
-		n *= 2;
-	e = realloc(maps->entries, n * sizeof(*e));
-	if (!e)
-		return -ENOMEM;
-	maps->entries = e;
-	maps->alloc = n;
-	return 0;
+	if (extra > SIZE_MAX - maps->nr)
+		return -EOVERFLOW;
+	return ARRAY_GROW(maps->entries, maps->alloc, maps->nr + extra);
 }
 
 int maps__insert(struct maps *maps, struct map *map)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/base/array.h"
 #include "util/symbols/symbol-int.h"
 #include "util/base/mem-populate.h"
 #include "util/symbols/demangle.h"
@@ -108,15 +109,8 @@ int symbols__add(struct symbols *syms, u64 start, u64 size, u8 binding, u8 type,
 
 	if (syms->rows)
 		return -EINVAL;
-	if (syms->nr == syms->alloc) {
-		size_t n = syms->alloc ? syms->alloc * 2 : 256;
-		struct symbol **e = realloc(syms->entries, n * sizeof(*e));
-
-		if (!e)
-			return -ENOMEM;
-		syms->entries = e;
-		syms->alloc = n;
-	}
+	if (ARRAY_GROW(syms->entries, syms->alloc, syms->nr + 1))
+		return -ENOMEM;
 	sym = symbols__alloc(syms, sizeof(*sym) + len + 1);
 	if (!sym)
 		return -ENOMEM;
