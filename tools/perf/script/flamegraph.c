@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/base/array.h"
 #include "script/flamegraph.h"
 #include "script/flamegraph-int.h"
 #include "util/base/hashmap.h"
@@ -97,14 +98,8 @@ static int fg_names__intern(struct fg_names *names, const char *name, u32 *id)
 			return 0;
 		}
 	}
-	if (names->nr == names->alloc) {
-		char **str = realloc(names->str, names->alloc * 2 * sizeof(*str));
-
-		if (!str)
-			return -ENOMEM;
-		names->str = str;
-		names->alloc *= 2;
-	}
+	if (ARRAY_GROW(names->str, names->alloc, (size_t)names->nr + 1))
+		return -ENOMEM;
 	names->str[names->nr] = strdup(name);
 	if (!names->str[names->nr])
 		return -ENOMEM;
@@ -153,14 +148,8 @@ static int fg__child(struct flamegraph *fg, u32 parent, u32 name, bool kernel, u
 			return 0;
 		}
 	}
-	if (fg->nr_nodes == fg->nodes_alloc) {
-		struct fg_node *nodes = realloc(fg->nodes, fg->nodes_alloc * 2 * sizeof(*nodes));
-
-		if (!nodes)
-			return -ENOMEM;
-		fg->nodes = nodes;
-		fg->nodes_alloc *= 2;
-	}
+	if (ARRAY_GROW(fg->nodes, fg->nodes_alloc, (size_t)fg->nr_nodes + 1))
+		return -ENOMEM;
 	*child = fg->slots[k] = fg->nr_nodes++;
 	node = &fg->nodes[*child];
 	memset(node, 0, sizeof(*node));
