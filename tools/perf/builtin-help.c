@@ -22,6 +22,7 @@ static const struct cmd_struct commands[] = {
 	{ "diff",		cmd_diff,		"Read perf.data files and display the differential profile" },
 	{ "help",		cmd_help,		"Display help information about perf" },
 	{ "inject",		cmd_inject,		"Filter to augment the events stream with additional information" },
+	{ "list",		cmd_list,		"List all symbolic event types" },
 	{ "record",		cmd_record,		"Run a command and record its profile into perf.data" },
 	{ "report",		cmd_report,		"Read perf.data (created by perf record) and display the profile" },
 	{ "script",		cmd_script,		"Read perf.data (created by perf record) and display trace output" },
