@@ -76,12 +76,12 @@ test_expect_success UPSTREAM_PERF 'diff: each upstream option ours lacks is one 
 '
 
 test_expect_success UPSTREAM_PERF 'diff: a short option upstream has and ours lacks says so too' '
-	test_expect_code 129 perf diff -p 2>err &&
+	test_expect_code 129 perf diff -b 2>err &&
 	test $(wc -l <err) = 1 &&
-	grep "^perf diff: -p/--period is not supported: " err &&
+	grep "^perf diff: -b/--baseline-only is not supported: " err &&
 	test_expect_code 129 perf diff -d libc.so.6 2>err &&
 	grep "^perf diff: -d/--dsos is not supported: " err &&
-	grep "^    -p, --period" up.diff
+	grep "^    -b, --baseline-only" up.diff
 '
 
 # Upstream 6.1'"'"'s perf archive is a shell script: it has no options (its
