@@ -1,6 +1,7 @@
 # MMAP3: top-level build.
 #
-#   make            tools/perf/perf (and the ASan+UBSan twin in build/asan/)
+#   make            tools/perf/perf (and the ASan+UBSan twin in build/asan/), man pages
+#   make install    perf and its man pages under prefix= (default /usr/local)
 #   make check      build everything, run every test, end with "N passed, N failed"
 #   make fuzz       run each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make bench      side-by-side benchmarks against /usr/bin/perf
@@ -101,7 +102,20 @@ $(O)/asan/drivers/%: $(O)/asan/tools/perf/tests/drivers/%.o $(CORE_ASAN_OBJS)
 DRIVER_BINS := $(patsubst tools/perf/tests/drivers/%.c,$(O)/drivers/%,$(DRIVER_SRCS)) \
 	       $(patsubst tools/perf/tests/drivers/%.c,$(O)/asan/drivers/%,$(DRIVER_SRCS))
 
-all: tools/perf/perf $(O)/asan/perf $(DEMO_BINS)
+# Man pages: Documentation/perf.txt and perf-*.txt rendered by Debian's
+# asciidoctor into build/man/man1/, where "perf help CMD" (tree or
+# installed) points man(1) first.  linkperf:perf-x[1] is the kernel tree's
+# asciidoc macro: spelled here as the page reference it stands for.
+MAN_TXT   := Documentation/perf.txt $(wildcard Documentation/perf-*.txt)
+MAN_PAGES := $(patsubst Documentation/%.txt,$(O)/man/man1/%.1,$(MAN_TXT))
+$(O)/man/man1/%.1: Documentation/%.txt
+	@mkdir -p $(dir $@)
+	sed -E 's/linkperf:([a-z0-9-]+)\[([0-9])\]/*\1*(\2)/g' $< | \
+		asciidoctor -b manpage -a mansource=perf -a manmanual='perf Manual' -o $@ -
+
+man: $(MAN_PAGES)
+
+all: tools/perf/perf $(O)/asan/perf $(DEMO_BINS) man
 
 tests: all $(UNIT_BINS) $(FUZZ_BINS) $(DRIVER_BINS)
 
@@ -112,6 +126,14 @@ deps:
 check: deps
 	$(MAKE) tests
 	scripts/run-tests
+
+# make install [prefix=DIR] [DESTDIR=...]: perf in bin/, its pages in
+# share/man/man1/, where the installed perf's "perf help" looks first.
+prefix ?= /usr/local
+install: tools/perf/perf man
+	install -d "$(DESTDIR)$(prefix)/bin" "$(DESTDIR)$(prefix)/share/man/man1"
+	install -m 755 tools/perf/perf "$(DESTDIR)$(prefix)/bin/perf"
+	install -m 644 $(MAN_PAGES) "$(DESTDIR)$(prefix)/share/man/man1/"
 
 FUZZ_SECONDS ?= 60
 fuzz: $(FUZZ_BINS)
@@ -134,7 +156,7 @@ kernel-test:
 clean:
 	rm -rf $(O) tools/perf/perf
 
-.PHONY: all tests deps check fuzz bench demo clean kernel-patches kernel-test
+.PHONY: all tests deps check fuzz bench demo clean kernel-patches kernel-test man install
 .DEFAULT_GOAL := all
 
 -include $(shell find $(O) -name '*.d' -type f 2>/dev/null)

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "builtin.h"
 #include "util/symbols/build-id.h"
@@ -40,7 +41,7 @@ static const char * const archive_usage[] = {
 
 struct archive {
 	const char	*file;
-	bool		unpack;
+	bool		unpack, all;
 	int		verbose;
 	u64		max_member;
 	char		dir[PATH_MAX];	/* the build-id cache */
@@ -73,7 +74,7 @@ static int archive__option(void *ctx, int key, const char *arg, bool unset)
 	}
 }
 
-/* upstream's perf-archive gained these after 6.1: one line each, exit 129 */
+/* upstream's perf-archive gained this after 6.1: one line, exit 129 */
 #define NOPE(l, why) \
 	{ PARSE_OPT_CALLBACK, 0, l, NULL, NULL, why, \
 	  PARSE_OPT_NOARG | PARSE_OPT_UNSUPPORTED, 0 }
@@ -87,10 +88,9 @@ static int archive__parse(struct archive *a, int argc, const char **argv)
 		  0, OPT_MAX_MEMBER },
 		{ PARSE_OPT_BOOL, 0, "unpack", &a->unpack, NULL,
 		  "install an archive into the build-id cache" },
-		NOPE("all", "copy the perf.data next to its "
-		     "<file>.tar.bz2 yourself"),
-		NOPE("exclude-buildids", "it goes with --all: "
-		     "copy the perf.data alone"),
+		{ PARSE_OPT_BOOL, 0, "all", &a->all, NULL,
+		  "pack the perf.data and its cache entries together" },
+		NOPE("exclude-buildids", "copy the perf.data alone"),
 		{ PARSE_OPT_END },
 	};
 	const struct parse_opts p = {
@@ -105,6 +105,8 @@ static int archive__parse(struct archive *a, int argc, const char **argv)
 		a->file = argv[0];
 	if (n > 1)
 		return parse_opts__error(&p, "unexpected argument `%s'", argv[1]);
+	if (a->all && a->unpack)
+		return parse_opts__error(&p, "--all packs, --unpack installs: one at a time");
 	return 0;
 }
 
@@ -189,12 +191,12 @@ static int archive__add(void *priv, const struct build_id *bid, const char *name
 	return 0;
 }
 
-static int archive__pack(struct archive *a)
+/* Pack the cache entries a->file needs into @out; 0, or 1 with the reason said. */
+static int archive__pack_to(struct archive *a, const char *out)
 {
 	struct dso_hits_opts hopts = {
 		.input = a->file, .hits = true, .callchain = true, .verbose = a->verbose,
 	};
-	char out[PATH_MAX];
 	const char *argv[] = {
 		"tar", "-cjf", out, "-C", a->dir, "--null", "--verbatim-files-from", "-T", "-", NULL,
 	};
@@ -202,10 +204,6 @@ static int archive__pack(struct archive *a)
 	int pfd[2], ret = 1, err;
 	pid_t pid;
 
-	if ((size_t)snprintf(out, sizeof(out), "%s.tar.bz2", a->file) >= sizeof(out)) {
-		pr_err("perf archive: %s: name too long\n", a->file);
-		return 1;
-	}
 	a->mf = open_memstream(&a->manifest, &a->manifest_len);
 	if (!a->mf)
 		return 1;
@@ -245,17 +243,76 @@ static int archive__pack(struct archive *a)
 		unlink(out);
 		goto out;
 	}
-	printf("Now please run:\n\n$ tar xvf %s -C ~/.debug\n\n"
-	       "wherever you need to run 'perf report' on.\n", out);
-	printf("(or: perf archive --unpack %s, which checks every file)\n", out);
+	ret = 0;
+out:
+	free(a->manifest);
+	return ret;
+}
+
+static void archive__say_missing(const struct archive *a)
+{
 	if (a->nr_missing)
 		pr_err("perf archive: %zu of %zu build-ids were not in the cache: "
 		       "their symbols will be missing on the other box\n",
 		       a->nr_missing, a->nr_missing + a->nr_entries);
-	ret = a->nr_missing ? 1 : 0;
-out:
-	free(a->manifest);
-	return ret;
+}
+
+static int archive__pack(struct archive *a)
+{
+	char out[PATH_MAX];
+
+	if ((size_t)snprintf(out, sizeof(out), "%s.tar.bz2", a->file) >= sizeof(out)) {
+		pr_err("perf archive: %s: name too long\n", a->file);
+		return 1;
+	}
+	if (archive__pack_to(a, out))
+		return 1;
+	printf("Now please run:\n\n$ tar xvf %s -C ~/.debug\n\n"
+	       "wherever you need to run 'perf report' on.\n", out);
+	printf("(or: perf archive --unpack %s, which checks every file)\n", out);
+	archive__say_missing(a);
+	return a->nr_missing ? 1 : 0;
+}
+
+/*
+ * --all, as upstream's perf-archive has it since 6.2: the cache entries
+ * as perf.symbols.tar.bz2, packed with the perf.data itself into
+ * perf.all-<host>-<date>.tar.bz2 in the current directory.
+ */
+static int archive__pack_all(struct archive *a)
+{
+	static const char symbols[] = "perf.symbols.tar.bz2";
+	char host[256] = "", date[32], all[PATH_MAX];
+	const char *argv[] = { "tar", "-cjf", all, "--", a->file, symbols, NULL };
+	time_t now = time(NULL);
+	struct stat st;
+	pid_t pid;
+	int ret;
+
+	/* the perf.data first: without it there is nothing to pack it with */
+	if (stat(a->file, &st)) {
+		pr_err("perf archive: %s: %s\n", a->file, strerror(errno));
+		return 1;
+	}
+	if (gethostname(host, sizeof(host) - 1))
+		snprintf(host, sizeof(host), "localhost");
+	strftime(date, sizeof(date), "%Y%m%d-%H%M%S", localtime(&now));
+	snprintf(all, sizeof(all), "perf.all-%s-%s.tar.bz2", host, date);
+	if (archive__pack_to(a, symbols))
+		return 1;
+	pid = archive__spawn(argv, -1, -1, -1);
+	ret = pid < 0 ? -1 : archive__wait(pid, "tar");
+	unlink(symbols);
+	if (ret) {
+		unlink(all);
+		return 1;
+	}
+	printf("Now please run:\n\n$ tar xvf %s && tar xvf %s -C ~/.debug\n\n"
+	       "wherever you need to run 'perf report' on.\n", all, symbols);
+	printf("(or: tar xvf %s %s && perf archive --unpack %s, which checks every file)\n",
+	       all, symbols, symbols);
+	archive__say_missing(a);
+	return a->nr_missing ? 1 : 0;
 }
 
 int cmd_archive(int argc, const char **argv)
@@ -274,5 +331,5 @@ int cmd_archive(int argc, const char **argv)
 		return build_id_unpack__run(a.file, a.dir, a.max_member, a.verbose) ? 1 : 0;
 	if (!a.file)
 		a.file = "perf.data";
-	return archive__pack(&a);
+	return a.all ? archive__pack_all(&a) : archive__pack(&a);
 }

@@ -33,9 +33,10 @@ static const char * const diff_usage[] = {
 
 struct diff_opts {
 	const char		*files[2];
-	enum hist_diff_compute	compute;
+	struct hist_diff_how	how;		/* -c, -o */
 	struct sort_keys	sort;
 	bool			force, quiet, sort_given;
+	bool			period, formula;	/* -p, -F: more columns */
 	int			verbose;
 	const struct parse_opts	*p;	/* for the usage after a bad value */
 };
@@ -59,7 +60,83 @@ struct diff_file {
 	struct callchain_frame	leaf;
 };
 
-enum { OPT_COMPUTE, OPT_SORT };
+enum { OPT_COMPUTE, OPT_SORT, OPT_ORDER, OPT_PERCENTAGE };
+
+/* wdiff:W1,W2: two positive weights, as upstream takes them */
+static int diff__weights(struct diff_opts *o, const char *arg)
+{
+	char *end;
+	long long w1, w2;
+
+	if (arg[0] != ':')
+		goto bad;
+	w1 = strtoll(arg + 1, &end, 10);
+	if (end == arg + 1 || *end != ',' || w1 <= 0)
+		goto bad;
+	arg = end + 1;
+	w2 = strtoll(arg, &end, 10);
+	if (end == arg || *end || w2 <= 0)
+		goto bad;
+	o->how.w1 = w1;
+	o->how.w2 = w2;
+	return 0;
+bad:
+	fprintf(stderr, "Failed: wrong weight data, use 'wdiff:w1,w2'\n");
+	parse_opts__usage(o->p, stderr);
+	return PERF_USAGE_ERROR;
+}
+
+static int diff__compute(struct diff_opts *o, const char *arg)
+{
+	static const struct { const char *name; enum hist_diff_compute c; } methods[] = {
+		{ "delta-abs", HIST_DIFF_DELTA_ABS }, { "delta", HIST_DIFF_DELTA },
+		{ "ratio", HIST_DIFF_RATIO }, { "wdiff", HIST_DIFF_WDIFF },
+	};
+	size_t i, len;
+
+	if (!strcmp(arg, "cycles")) {
+		fprintf(stderr, "perf diff: -c cycles is not supported: "
+			"cycle counts come from hardware branch stacks (LBR)\n");
+		return PERF_USAGE_ERROR;
+	}
+	for (i = 0; i < sizeof(methods) / sizeof(methods[0]); i++) {
+		len = strlen(methods[i].name);
+		if (strncmp(arg, methods[i].name, len) || (arg[len] && arg[len] != ':'))
+			continue;
+		o->how.compute = methods[i].c;
+		if (methods[i].c == HIST_DIFF_WDIFF)
+			return diff__weights(o, arg + len);
+		if (arg[len]) {
+			fprintf(stderr, "Failed: extra option specified '%s'\n", arg + len + 1);
+			parse_opts__usage(o->p, stderr);
+			return PERF_USAGE_ERROR;
+		}
+		return 0;
+	}
+	fprintf(stderr, "Failed: '%s' is not computation method "
+		"(use 'delta','ratio' or 'wdiff')\n\n", arg);
+	parse_opts__usage(o->p, stderr);
+	return PERF_USAGE_ERROR;
+}
+
+/* -o N: the column to order by, 0 the baseline, 1 the compared file */
+static int diff__order(struct diff_opts *o, const char *arg)
+{
+	char *end;
+	long long n = strtoll(arg, &end, 0);
+
+	if (end == arg || *end)
+		return parse_opts__error(o->p, "switch `o' expects a numerical value");
+	if (n < 0)
+		return parse_opts__error(o->p, "switch `o' expects an unsigned numerical value");
+	if (n > 1) {
+		/* upstream's wording and status (-1): there are two files */
+		fprintf(stderr, "Order option out of limit.\n");
+		return 255;
+	}
+	o->how.by_baseline = n == 0;
+	return 0;
+}
 
 static int diff__option(void *ctx, int key, const char *arg, bool unset)
 {
@@ -67,21 +144,14 @@ static int diff__option(void *ctx, int key, const char *arg, bool unset)
 
 	switch (key) {
 	case OPT_COMPUTE:
-		if (!strcmp(arg, "delta")) {
-			o->compute = HIST_DIFF_DELTA;
-		} else if (!strcmp(arg, "delta-abs")) {
-			o->compute = HIST_DIFF_DELTA_ABS;
-		} else if (!strcmp(arg, "ratio") || !strncmp(arg, "wdiff", 5) ||
-			   !strcmp(arg, "cycles")) {
-			fprintf(stderr, "  Error: --compute %s is not supported here: "
-				"use delta or delta-abs\n", arg);
-			return PERF_USAGE_ERROR;
-		} else {
-			fprintf(stderr, "  Error: '%s' is not computation method "
-				"(use 'delta' or 'delta-abs')\n", arg);
-			parse_opts__usage(o->p, stderr);
-			return PERF_USAGE_ERROR;
-		}
+		return diff__compute(o, arg);
+	case OPT_ORDER:
+		return diff__order(o, arg);
+	case OPT_PERCENTAGE:
+		/* relative and absolute differ only for filtered entries: diff has no filters */
+		if (strcmp(arg, "relative") && strcmp(arg, "absolute"))
+			return parse_opts__error(o->p, "--percentage takes relative or absolute, "
+						 "not '%s'", arg);
 		return 0;
 	case OPT_SORT:
 		/* the first -s replaces the default keys; more add to it */
@@ -101,14 +171,19 @@ static int diff__option(void *ctx, int key, const char *arg, bool unset)
 	NOPE(s, l, 0, "diff compares whole files " \
 	     "(record only the tasks to compare)")
 #define NOPE_OUT(s, l, f) \
-	NOPE(s, l, f, "only the Baseline and Delta columns are printed")
+	NOPE(s, l, f, "the columns are aligned with spaces only")
 
 static int diff__parse(struct diff_opts *o, int argc, const char **argv)
 {
 	const struct parse_opt opts[] = {
-		{ PARSE_OPT_CALLBACK, 'c', "compute", NULL, "delta,delta-abs",
+		{ PARSE_OPT_CALLBACK, 'c', "compute", NULL,
+		  "delta,delta-abs,ratio,wdiff:w1,w2 (default delta-abs)",
 		  "Entries differential computation selection", 0, OPT_COMPUTE },
 		{ PARSE_OPT_BOOL, 'f', "force", &o->force, NULL, "don't complain, do it" },
+		{ PARSE_OPT_BOOL, 'F', "formula", &o->formula, NULL, "Show formula." },
+		{ PARSE_OPT_CALLBACK, 'o', "order", NULL, "n", "Specify compute sorting.",
+		  0, OPT_ORDER },
+		{ PARSE_OPT_BOOL, 'p', "period", &o->period, NULL, "Show period values." },
 		{ PARSE_OPT_BOOL, 'q', "quiet", &o->quiet, NULL,
 		  "Do not show any warnings or messages" },
 		{ PARSE_OPT_CALLBACK, 's', "sort", NULL, "key[,key2...]",
@@ -121,11 +196,8 @@ static int diff__parse(struct diff_opts *o, int argc, const char **argv)
 		NOPE_FILTER('d', "dsos"),
 		NOPE('D', "dump-raw-trace", PARSE_OPT_NOARG,
 		     "perf script -D dumps each file"),
-		NOPE_OUT('F', "formula", PARSE_OPT_NOARG),
 		NOPE('m', "modules", PARSE_OPT_NOARG,
 		     "modules resolve through their recorded build-ids"),
-		NOPE_OUT('o', "order", 0),
-		NOPE_OUT('p', "period", PARSE_OPT_NOARG),
 		NOPE_FILTER('S', "symbols"),
 		NOPE_OUT('t', "field-separator", 0),
 		NOPE_FILTER(0, "cpu"),
@@ -133,7 +205,8 @@ static int diff__parse(struct diff_opts *o, int argc, const char **argv)
 		     "cycle counts come from hardware LBR (and -c cycles is not supported)"),
 		NOPE(0, "kallsyms", 0,
 		     "the kernel resolves through its recorded build-id"),
-		NOPE_OUT(0, "percentage", 0),
+		{ PARSE_OPT_CALLBACK, 0, "percentage", NULL, "relative|absolute",
+		  "How to display percentage of filtered entries", 0, OPT_PERCENTAGE },
 		NOPE_FILTER(0, "pid"),
 		NOPE(0, "stream", PARSE_OPT_NOARG,
 		     "hot stream comparison is not implemented here"),
@@ -302,18 +375,51 @@ static struct evsel *diff__match_evsel(const struct evlist *evlist, const struct
 }
 
 #define DIFF_BASELINE_W	8
+#define DIFF_PERIOD_W	14	/* -p's columns, ratio and wdiff */
+#define DIFF_FORMULA_W	70
 
 static int diff__value_width(const struct diff_opts *o)
 {
-	return o->compute == HIST_DIFF_DELTA_ABS ? 9 : 7;
+	switch (o->how.compute) {
+	case HIST_DIFF_DELTA_ABS:
+		return 9;
+	case HIST_DIFF_DELTA:
+		return 7;
+	default:
+		return DIFF_PERIOD_W;
+	}
 }
 
+static const char *diff__value_header(const struct diff_opts *o)
+{
+	static const char * const names[] = {
+		[HIST_DIFF_DELTA] = "Delta", [HIST_DIFF_DELTA_ABS] = "Delta Abs",
+		[HIST_DIFF_RATIO] = "Ratio", [HIST_DIFF_WDIFF] = "Weighted diff",
+	};
+
+	return names[o->how.compute];
+}
+
+static void diff__dots(int n)
+{
+	printf("  ");
+	while (n-- > 0)
+		putchar('.');
+}
+
+/* Upstream's columns: Baseline [Base period] value [Formula] [Period] keys */
 static void diff__print_header(const struct diff_opts *o, const struct sort_widths *sw)
 {
-	int i, w = diff__value_width(o);
+	int i;
 
-	printf("# %-*s  %*s", DIFF_BASELINE_W, "Baseline", w,
-	       o->compute == HIST_DIFF_DELTA_ABS ? "Delta Abs" : "Delta");
+	printf("# %-*s", DIFF_BASELINE_W, "Baseline");
+	if (o->period)
+		printf("  %*s", DIFF_PERIOD_W, "Base period");
+	printf("  %*s", diff__value_width(o), diff__value_header(o));
+	if (o->formula)
+		printf("  %*s", DIFF_FORMULA_W, "Formula");
+	if (o->period)
+		printf("  %*s", DIFF_PERIOD_W, "Period");
 	for (i = 0; i < o->sort.nr; i++) {
 		enum sort_key key = o->sort.keys[i];
 
@@ -323,29 +429,92 @@ static void diff__print_header(const struct diff_opts *o, const struct sort_widt
 		else
 			printf("  %-*s", sw->w[key], sort_key__header(key));
 	}
-	printf("\n# %.*s  %.*s", DIFF_BASELINE_W, "........", w, ".........");
-	for (i = 0; i < o->sort.nr; i++) {
-		int k = sw->w[o->sort.keys[i]];
-
-		printf("  ");
-		while (k--)
-			putchar('.');
-	}
+	printf("\n# %.*s", DIFF_BASELINE_W, "........");
+	if (o->period)
+		diff__dots(DIFF_PERIOD_W);
+	diff__dots(diff__value_width(o));
+	if (o->formula)
+		diff__dots(DIFF_FORMULA_W);
+	if (o->period)
+		diff__dots(DIFF_PERIOD_W);
+	for (i = 0; i < o->sort.nr; i++)
+		diff__dots(sw->w[o->sort.keys[i]]);
 	printf("\n#\n");
 }
 
+/* The computed value; blank for the baseline's own, N/A where one file lacks it. */
+static void diff__value(const struct diff_opts *o, const struct hist_diff_entry *e,
+			char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (!e->other)
+		return;
+	switch (o->how.compute) {
+	case HIST_DIFF_DELTA:
+	case HIST_DIFF_DELTA_ABS:
+		snprintf(buf, size, "%+4.2f%%", e->delta);
+		break;
+	case HIST_DIFF_RATIO:
+		snprintf(buf, size, e->base ? "%.6f" : "N/A", e->ratio);
+		break;
+	case HIST_DIFF_WDIFF:
+		if (e->base)
+			snprintf(buf, size, "%lld", (long long)e->wdiff);
+		else
+			snprintf(buf, size, "N/A");
+		break;
+	}
+}
+
+/* -F: how the value was computed, from the periods and totals */
+static void diff__formula(const struct diff_opts *o, const struct hist_diff_entry *e,
+			  u64 base_total, u64 other_total, char *buf, size_t size)
+{
+	unsigned long long bp = e->base_period, op = e->other_period;
+
+	buf[0] = '\0';
+	if (!e->other)
+		return;
+	switch (o->how.compute) {
+	case HIST_DIFF_DELTA:
+	case HIST_DIFF_DELTA_ABS:
+		snprintf(buf, size, "(%llu * 100 / %llu) - (%llu * 100 / %llu)", op,
+			 (unsigned long long)other_total, bp, (unsigned long long)base_total);
+		break;
+	case HIST_DIFF_RATIO:
+		snprintf(buf, size, "%llu / %llu", op, bp);
+		break;
+	case HIST_DIFF_WDIFF:
+		snprintf(buf, size, "(%llu * %lld) - (%llu * %lld)", op,
+			 (long long)o->how.w2, bp, (long long)o->how.w1);
+		break;
+	}
+}
+
 static void diff__print_entry(const struct diff_opts *o, const struct sort_widths *sw,
-			      const struct hist_diff_entry *e)
+			      const struct hist_diff_entry *e, u64 base_total, u64 other_total)
 {
 	const struct hist_entry *he = e->base ? e->base : e->other;
-	char base[32] = "", delta[32] = "", col[1024];
+	char base[32] = "", value[64], formula[160], col[1024];
 	int i;
 
 	if (e->base)
 		snprintf(base, sizeof(base), "%.2f%%", e->base_pct);
-	if (e->other)
-		snprintf(delta, sizeof(delta), "%+4.2f%%", e->delta);
-	printf("  %*s  %*s", DIFF_BASELINE_W, base, diff__value_width(o), delta);
+	printf("  %*s", DIFF_BASELINE_W, base);
+	if (o->period)
+		printf("  %*llu", DIFF_PERIOD_W, (unsigned long long)e->base_period);
+	diff__value(o, e, value, sizeof(value));
+	printf("  %*s", diff__value_width(o), value);
+	if (o->formula) {
+		diff__formula(o, e, base_total, other_total, formula, sizeof(formula));
+		printf("  %*s", DIFF_FORMULA_W, formula);
+	}
+	if (o->period) {
+		if (e->other)
+			printf("  %*llu", DIFF_PERIOD_W, (unsigned long long)e->other_period);
+		else
+			printf("  %*s", DIFF_PERIOD_W, "");
+	}
 	for (i = 0; i < o->sort.nr; i++) {
 		sort_key__snprintf(o->sort.keys[i], he, col, sizeof(col), sw, i == o->sort.nr - 1);
 		printf("  %s", col);
@@ -376,7 +545,7 @@ static int diff__print(const struct diff_opts *o, struct diff_file *base, struct
 		}
 		if (pair->idx < other->nr_hists)
 			ho = other->hists[pair->idx];
-		err = hist_diff__init(&d, hb, ho, &o->sort, o->verbose > 0, o->compute);
+		err = hist_diff__init_how(&d, hb, ho, &o->sort, o->verbose > 0, &o->how);
 		if (err)
 			return err;
 		sort_widths__init(&sw, o->verbose > 0);
@@ -391,7 +560,8 @@ static int diff__print(const struct diff_opts *o, struct diff_file *base, struct
 			diff__print_header(o, &sw);
 		}
 		for (j = 0; j < d.nr; j++)
-			diff__print_entry(o, &sw, &d.entries[j]);
+			diff__print_entry(o, &sw, &d.entries[j], hb ? hb->total_period : 0,
+					  ho ? ho->total_period : 0);
 		hist_diff__exit(&d);
 	}
 	return 0;
@@ -399,7 +569,7 @@ static int diff__print(const struct diff_opts *o, struct diff_file *base, struct
 
 int cmd_diff(int argc, const char **argv)
 {
-	struct diff_opts o = { .compute = HIST_DIFF_DELTA_ABS };
+	struct diff_opts o = { .how = { .compute = HIST_DIFF_DELTA_ABS, .w1 = 1, .w2 = 1 } };
 	struct diff_file files[2];
 	int i, err;
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include "builtin.h"
 #include "util/base/pager.h"
 #include "util/base/parse-options.h"
@@ -22,6 +23,7 @@ static const struct cmd_struct commands[] = {
 	{ "diff",		cmd_diff,		"Read perf.data files and display the differential profile" },
 	{ "help",		cmd_help,		"Display help information about perf" },
 	{ "inject",		cmd_inject,		"Filter to augment the events stream with additional information" },
+	{ "list",		cmd_list,		"List all symbolic event types" },
 	{ "record",		cmd_record,		"Run a command and record its profile into perf.data" },
 	{ "report",		cmd_report,		"Read perf.data (created by perf record) and display the profile" },
 	{ "script",		cmd_script,		"Read perf.data (created by perf record) and display trace output" },
@@ -84,12 +86,13 @@ int cmd_version(int argc, const char **argv)
 }
 
 /*
- * Documentation/ beside the tree the binary was built in: tools/perf/perf
- * and build/asan/perf both sit two levels below the top.
+ * The directory @rel away from the binary's own (tools/perf/perf and
+ * build/asan/perf both sit two levels below the top; an installed perf
+ * in PREFIX/bin) when it holds @sub.
  */
-static int help__find_page(const char *cmd, char *path, size_t size)
+static int help__beside_exe(const char *rel, const char *sub, char *path, size_t size)
 {
-	char exe[PATH_MAX];
+	char exe[PATH_MAX], file[PATH_MAX + 64];
 	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	char *slash;
 
@@ -100,23 +103,71 @@ static int help__find_page(const char *cmd, char *path, size_t size)
 	if (!slash)
 		return -ENOENT;
 	*slash = '\0';
-	/* "perf help perf": the main page, perf.txt */
-	if (!strcmp(cmd, "perf"))
-		cmd = NULL;
-	if (snprintf(path, size, "%s/../../Documentation/perf%s%s.txt", exe, cmd ? "-" : "",
-		     cmd ? cmd : "") >= (int)size)
+	if (snprintf(path, size, "%s/%s", exe, rel) >= (int)size ||
+	    snprintf(file, sizeof(file), "%s/%s", path, sub) >= (int)sizeof(file))
 		return -ENAMETOOLONG;
-	return access(path, R_OK) ? -errno : 0;
+	return access(file, R_OK) ? -errno : 0;
 }
 
-static int help__show_page(const char *cmd, const char *pager_program)
+/* "perf-record", or "perf" for "perf help perf" (the main page) */
+static void help__page_name(const char *cmd, char *page, size_t size)
 {
-	char path[PATH_MAX], buf[8192];
+	snprintf(page, size, "perf%s%s", strcmp(cmd, "perf") ? "-" : "",
+		 strcmp(cmd, "perf") ? cmd : "");
+}
+
+/*
+ * man(1) with our pages first, as upstream's perf help puts its own
+ * man path ahead of MANPATH: build/man/ in the tree ("make man"),
+ * PREFIX/share/man installed ("make install").  A trailing ':' keeps the
+ * system's pages after ours.  Returns man's exit status, or -1 when there
+ * is no page of ours or no man to show it.
+ */
+static int help__man(const char *cmd)
+{
+	static const char * const dirs[] = { "../share/man", "../../build/man" };
+	char page[256], sub[300], dir[PATH_MAX], *manpath = NULL;
+	const char *old = getenv("MANPATH");
+	int status;
+	size_t i;
+	pid_t pid;
+
+	help__page_name(cmd, page, sizeof(page));
+	snprintf(sub, sizeof(sub), "man1/%s.1", page);
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if (!help__beside_exe(dirs[i], sub, dir, sizeof(dir)))
+			break;
+	}
+	if (i == sizeof(dirs) / sizeof(dirs[0]) ||
+	    asprintf(&manpath, "%s:%s", dir, old ? old : "") < 0)
+		return -1;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		setenv("MANPATH", manpath, 1);
+		execlp("man", "man", page, (char *)NULL);
+		_exit(127);
+	}
+	free(manpath);
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) == 127)
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* No rendered page or no man(1): the page's text, through the pager. */
+static int help__show_text(const char *cmd, const char *pager_program)
+{
+	char path[PATH_MAX], page[256], sub[300], buf[8192];
 	struct pager pg;
 	FILE *f;
 	size_t n;
 
-	if (help__find_page(cmd, path, sizeof(path)) || !(f = fopen(path, "re"))) {
+	help__page_name(cmd, page, sizeof(page));
+	snprintf(sub, sizeof(sub), "%s.txt", page);
+	if (help__beside_exe("../../Documentation", sub, path, sizeof(path)) ||
+	    strlen(path) + strlen(sub) + 2 > sizeof(path) ||
+	    !strcat(strcat(path, "/"), sub) || !(f = fopen(path, "re"))) {
 		fprintf(stderr, "No manual entry for perf-%s\n", cmd);
 		return 1;
 	}
@@ -126,6 +177,13 @@ static int help__show_page(const char *cmd, const char *pager_program)
 	fclose(f);
 	pager__finish(&pg);
 	return 0;
+}
+
+static int help__show_page(const char *cmd, const char *pager_program)
+{
+	int ret = help__man(cmd);
+
+	return ret >= 0 ? ret : help__show_text(cmd, pager_program);
 }
 
 int cmd_help(int argc, const char **argv)

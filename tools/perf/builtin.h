@@ -28,6 +28,7 @@ int cmd_config(int argc, const char **argv);
 int cmd_diff(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);

@@ -76,12 +76,12 @@ test_expect_success UPSTREAM_PERF 'diff: each upstream option ours lacks is one 
 '
 
 test_expect_success UPSTREAM_PERF 'diff: a short option upstream has and ours lacks says so too' '
-	test_expect_code 129 perf diff -p 2>err &&
+	test_expect_code 129 perf diff -b 2>err &&
 	test $(wc -l <err) = 1 &&
-	grep "^perf diff: -p/--period is not supported: " err &&
+	grep "^perf diff: -b/--baseline-only is not supported: " err &&
 	test_expect_code 129 perf diff -d libc.so.6 2>err &&
 	grep "^perf diff: -d/--dsos is not supported: " err &&
-	grep "^    -p, --period" up.diff
+	grep "^    -b, --baseline-only" up.diff
 '
 
 # Upstream 6.1'"'"'s perf archive is a shell script: it has no options (its
@@ -96,8 +96,9 @@ test_expect_success UPSTREAM_PERF 'archive: upstream 6.1 has no options; the fil
 	grep "nosuch.data" ours.err
 '
 
-test_expect_success 'archive: upstream'"'"'s later --all and --exclude-buildids: one line, exit 129' '
-	for o in all exclude-buildids
+# --all: t0644
+test_expect_success 'archive: upstream'"'"'s later --exclude-buildids: one line, exit 129' '
+	for o in exclude-buildids
 	do
 		! grep -e "--$o\>" ours.archive &&
 		test_expect_code 129 perf archive --$o nosuch.data >out 2>err &&
@@ -177,13 +178,15 @@ test_expect_success '--list-opts lists the long names (completion), exit 130' '
 	grep -- "--output" out && grep -- "--no-buildid" out
 '
 
+# man(1) renders build/man/ (make man, from Documentation/): t0641
 test_expect_success 'perf help record and perf record --help show our man page' '
-	perf help record >help.out &&
-	test_cmp "$MMAP3_TOP/Documentation/perf-record.txt" help.out &&
-	perf record --help >help2.out &&
+	MANPAGER=cat perf help record >help.out &&
+	grep "^PERF-RECORD(1) " help.out &&
+	grep "$(sed -n "s/^perf-record - //p" "$MMAP3_TOP/Documentation/perf-record.txt")" help.out &&
+	MANPAGER=cat perf record --help >help2.out &&
 	test_cmp help.out help2.out &&
-	perf help perf-report >help3.out &&
-	test_cmp "$MMAP3_TOP/Documentation/perf-report.txt" help3.out
+	MANPAGER=cat perf help perf-report >help3.out &&
+	grep "^PERF-REPORT(1) " help3.out
 '
 
 test_expect_success 'perf help NOSUCH: one line, exit 1' '

@@ -98,7 +98,7 @@ test_expect_success 'LESS=FRSX unless LESS is set' '
 
 test_expect_success 'perf help CMD pages our man page on a terminal' '
 	PAGER=mark on_tty perf help record >out &&
-	grep "^PAGED:perf-record(1)" out
+	grep "^PAGED:PERF-RECORD(1) " out
 '
 
 test_expect_success 'a pager that cannot run: the shell says so once, perf ends well' '

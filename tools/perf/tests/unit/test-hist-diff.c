@@ -4,7 +4,8 @@
  * two build-ids) is compared by symbol name, each version's own; a
  * binary renamed (two names, one build-id) pairs with itself; a DSO's
  * unknown addresses are one entry shown as the lowest; the order is
- * upstream's (entries of the new file by |delta|, then the baseline's).
+ * upstream's (entries of the new file by |delta|, then the baseline's;
+ * ratio and wdiff, -o 0).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -159,11 +160,83 @@ static void test_renamed_and_unknowns(void **state)
 	thread__put(t);
 }
 
+/*
+ * -c ratio / wdiff: the entries of both files by value, then the new
+ * ones by period, then the baseline's own; -o 0: the baseline's period
+ * first, its ties as the default order.
+ */
+static void test_ratio_wdiff_order(void **state)
+{
+	struct thread *t = thread__new(1, 1, NULL, NULL);
+	struct dso *dso = dso_with_id("/bin/app", 0x55);
+	struct symbol *a = sym_new("a", 0x1000), *b = sym_new("b", 0x2000);
+	struct symbol *c = sym_new("c", 0x3000), *n1 = sym_new("n1", 0x4000);
+	struct symbol *n2 = sym_new("n2", 0x5000), *old = sym_new("old", 0x6000);
+	struct hist_diff_how how = { .compute = HIST_DIFF_RATIO, .w1 = 1, .w2 = 1 };
+	struct sort_keys sk = { .nr = 0 };
+	struct hists base, other;
+	struct hist_diff d;
+
+	assert_int_equal(sort_keys__parse(&sk, "dso,sym"), 0);
+	assert_int_equal(hists__init(&base, &sk, false, NULL, false), 0);
+	assert_int_equal(hists__init(&other, &sk, false, NULL, false), 0);
+	add(&base, t, dso, a, 0x1004, 10);	/* a: 10 -> 40, ratio 4, wdiff(1,2) 70 */
+	add(&base, t, dso, b, 0x2004, 40);	/* b: 40 -> 60, ratio 1.5, wdiff 80 */
+	add(&base, t, dso, c, 0x3004, 30);	/* c: 30 -> 10, ratio 0.33, wdiff -10 */
+	add(&base, t, dso, old, 0x6004, 20);	/* only in the baseline */
+	add(&other, t, dso, a, 0x1004, 40);
+	add(&other, t, dso, b, 0x2004, 60);
+	add(&other, t, dso, c, 0x3004, 10);
+	add(&other, t, dso, n1, 0x4004, 5);	/* only in the new file */
+	add(&other, t, dso, n2, 0x5004, 25);
+
+	assert_int_equal(hist_diff__init_how(&d, &base, &other, &sk, false, &how), 0);
+	assert_int_equal(d.nr, 6);
+	assert_string_equal(name_of(&d.entries[0]), "a");
+	assert_true(d.entries[0].ratio > 3.99 && d.entries[0].ratio < 4.01);
+	assert_string_equal(name_of(&d.entries[1]), "b");
+	assert_string_equal(name_of(&d.entries[2]), "c");
+	assert_string_equal(name_of(&d.entries[3]), "n2");
+	assert_string_equal(name_of(&d.entries[4]), "n1");
+	assert_string_equal(name_of(&d.entries[5]), "old");
+	hist_diff__exit(&d);
+
+	how.compute = HIST_DIFF_WDIFF;
+	how.w2 = 2;
+	assert_int_equal(hist_diff__init_how(&d, &base, &other, &sk, false, &how), 0);
+	assert_string_equal(name_of(&d.entries[0]), "b");
+	assert_int_equal(d.entries[0].wdiff, 80);
+	assert_string_equal(name_of(&d.entries[1]), "a");
+	assert_int_equal(d.entries[1].wdiff, 70);
+	assert_string_equal(name_of(&d.entries[2]), "c");
+	assert_int_equal(d.entries[2].wdiff, -10);
+	assert_string_equal(name_of(&d.entries[3]), "n2");
+	hist_diff__exit(&d);
+
+	/* -o 0: b (40), c (30), old (20), a (10), then the new ones */
+	how.by_baseline = true;
+	assert_int_equal(hist_diff__init_how(&d, &base, &other, &sk, false, &how), 0);
+	assert_string_equal(name_of(&d.entries[0]), "b");
+	assert_string_equal(name_of(&d.entries[1]), "c");
+	assert_string_equal(name_of(&d.entries[2]), "old");
+	assert_string_equal(name_of(&d.entries[3]), "a");
+	assert_string_equal(name_of(&d.entries[4]), "n2");
+	assert_string_equal(name_of(&d.entries[5]), "n1");
+	hist_diff__exit(&d);
+
+	hists__exit(&base);
+	hists__exit(&other);
+	free(a); free(b); free(c); free(n1); free(n2); free(old);
+	dso__put(dso);
+	thread__put(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rebuilt),
 		cmocka_unit_test(test_renamed_and_unknowns),
+		cmocka_unit_test(test_ratio_wdiff_order),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -139,13 +139,40 @@ static int diff_item__cmp(const void *pa, const void *pb)
 
 struct diff_order {
 	const struct sort_keys	*sk;
-	enum hist_diff_compute	compute;
+	const struct hist_diff_how *how;
 	bool			verbose;
 };
 
 static int cmp_double_desc(double a, double b)
 {
 	return a > b ? -1 : a < b;
+}
+
+/*
+ * Two entries present in the compared file, by the computed value.  A
+ * ratio or weighted diff needs both files: the new entries follow, by
+ * their own period.
+ */
+static int diff_entry__cmp_value(const struct hist_diff_entry *a, const struct hist_diff_entry *b,
+				 enum hist_diff_compute compute)
+{
+	switch (compute) {
+	case HIST_DIFF_DELTA_ABS:
+		return cmp_double_desc(fabs(a->delta), fabs(b->delta));
+	case HIST_DIFF_DELTA:
+		return cmp_double_desc(a->delta, b->delta);
+	case HIST_DIFF_RATIO:
+	case HIST_DIFF_WDIFF:
+	default:
+		break;
+	}
+	if (!a->base != !b->base)
+		return a->base ? -1 : 1;
+	if (!a->base)
+		return a->other_period > b->other_period ? -1 : a->other_period < b->other_period;
+	if (compute == HIST_DIFF_RATIO)
+		return cmp_double_desc(a->ratio, b->ratio);
+	return a->wdiff > b->wdiff ? -1 : a->wdiff < b->wdiff;
 }
 
 /*
@@ -161,12 +188,12 @@ static int diff_entry__cmp(const struct hist_diff_entry *a, const struct hist_di
 	const struct hist_entry *hb = b->base ? b->base : b->other;
 	int ret;
 
+	if (o->how->by_baseline && a->base_period != b->base_period)
+		return a->base_period > b->base_period ? -1 : 1;
 	if (!a->other != !b->other)
 		return a->other ? -1 : 1;
 	if (a->other) {
-		ret = o->compute == HIST_DIFF_DELTA_ABS ?
-		      cmp_double_desc(fabs(a->delta), fabs(b->delta)) :
-		      cmp_double_desc(a->delta, b->delta);
+		ret = diff_entry__cmp_value(a, b, o->how->compute);
 		if (ret)
 			return ret;
 	}
@@ -202,8 +229,16 @@ static double pct(u64 period, u64 total)
 int hist_diff__init(struct hist_diff *d, const struct hists *base, const struct hists *other,
 		    const struct sort_keys *sk, bool verbose, enum hist_diff_compute compute)
 {
+	const struct hist_diff_how how = { .compute = compute, .w1 = 1, .w2 = 1 };
+
+	return hist_diff__init_how(d, base, other, sk, verbose, &how);
+}
+
+int hist_diff__init_how(struct hist_diff *d, const struct hists *base, const struct hists *other,
+			const struct sort_keys *sk, bool verbose, const struct hist_diff_how *how)
+{
 	size_t nb = base ? base->nr_entries : 0, no = other ? other->nr_entries : 0;
-	struct diff_order order = { .sk = sk, .compute = compute, .verbose = verbose };
+	struct diff_order order = { .sk = sk, .how = how, .verbose = verbose };
 	struct hist_diff_entry *e = NULL, *tmp;
 	const struct dso **others, *last_dso = NULL;
 	const char *last_name = NULL;
@@ -263,6 +298,8 @@ int hist_diff__init(struct hist_diff *d, const struct hists *base, const struct 
 		e->base_pct = pct(e->base_period, base ? base->total_period : 0);
 		e->other_pct = pct(e->other_period, other ? other->total_period : 0);
 		e->delta = e->other_pct - e->base_pct;
+		e->ratio = e->base_period ? (double)e->other_period / e->base_period : 0;
+		e->wdiff = (s64)e->other_period * how->w2 - (s64)e->base_period * how->w1;
 	}
 	tmp = malloc((d->nr + 1) * sizeof(*tmp));
 	if (!tmp) {

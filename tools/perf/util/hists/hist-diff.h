@@ -31,6 +31,15 @@ struct hist_entry;
 enum hist_diff_compute {
 	HIST_DIFF_DELTA,	/* new% - baseline% */
 	HIST_DIFF_DELTA_ABS,	/* the same, ordered by its magnitude (upstream's default) */
+	HIST_DIFF_RATIO,	/* new period / baseline period */
+	HIST_DIFF_WDIFF,	/* new period * w2 - baseline period * w1 */
+};
+
+/* How the entries are computed and ordered (perf diff -c, -o). */
+struct hist_diff_how {
+	enum hist_diff_compute	compute;
+	s64			w1, w2;		/* HIST_DIFF_WDIFF's weights */
+	bool			by_baseline;	/* -o 0: by the baseline's period first */
 };
 
 struct hist_diff_entry {
@@ -39,6 +48,8 @@ struct hist_diff_entry {
 	u64			base_period, other_period;
 	double			base_pct, other_pct;
 	double			delta;		/* other_pct - base_pct */
+	double			ratio;		/* other_period / base_period, when both */
+	s64			wdiff;		/* other_period * w2 - base_period * w1 */
 	const char		*dso_name;	/* the name it pairs under */
 };
 
@@ -53,6 +64,15 @@ struct hist_diff {
  */
 int hist_diff__init(struct hist_diff *d, const struct hists *base, const struct hists *other,
 		    const struct sort_keys *sk, bool verbose, enum hist_diff_compute compute);
+
+/*
+ * The same, computed and ordered as @how says.  Upstream's order for
+ * ratio and wdiff: the entries of both files by value, then the new
+ * ones (by their period), then the baseline's own; -o 0 puts the
+ * baseline's period first, and breaks its ties as the default order does.
+ */
+int hist_diff__init_how(struct hist_diff *d, const struct hists *base, const struct hists *other,
+			const struct sort_keys *sk, bool verbose, const struct hist_diff_how *how);
 void hist_diff__exit(struct hist_diff *d);
 
 #endif
