@@ -43,6 +43,7 @@ struct convert_json {
 	struct machine		machine;
 	FILE			*out;
 	u64			nr_samples;
+	u64			sample_type;	/* of all the events together */
 	bool			headers_done;
 };
 
@@ -174,11 +175,14 @@ static int convert_json__header_done(struct perf_tool *tool, struct perf_session
 {
 	struct convert_json *c = convert_json__from_tool(tool);
 	int err = c->sideband.header_done(tool, session);
+	int i;
 
 	if (err)
 		return err;
 	convert_json__headers(c, session);
 	c->headers_done = true;
+	for (i = 0; i < session->evlist.nr; i++)
+		c->sample_type |= session->evlist.entries[i]->attr.sample_type;
 	return 0;
 }
 
@@ -259,9 +263,10 @@ static int convert_json__sample(struct perf_tool *tool, struct perf_session *ses
 	fprintf(out, "%d", thread->pid);
 	json__key(out, true, 3, "tid");
 	fprintf(out, "%d", thread->tid);
-	if ((type & PERF_SAMPLE_CPU) && (s32)sample->cpu >= 0) {
+	/* upstream: every sample has "cpu" when any event samples it, -1 if its own does not */
+	if (c->sample_type & PERF_SAMPLE_CPU) {
 		json__key(out, true, 3, "cpu");
-		fprintf(out, "%d", (s32)sample->cpu);
+		fprintf(out, "%d", type & PERF_SAMPLE_CPU ? (s32)sample->cpu : -1);
 	}
 	json__key_string(out, true, 3, "comm", thread__comm_str(thread));
 	json__key(out, true, 3, "callchain");

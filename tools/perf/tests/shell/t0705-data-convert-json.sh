@@ -83,6 +83,18 @@ do
 	"
 done
 
+# A tracepoint samples the CPU, cpu-clock does not: upstream then gives
+# every sample a "cpu", -1 for the events that do not sample it.
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,PYTHON 'several events, one sampling the CPU: upstream'"'"'s JSON' '
+	upstream_record -q -g -e cpu-clock -e task-clock -e sched:sched_switch \
+		-o multi.data -- "$DEMO" 0.1 &&
+	up_convert multi.data expect.json &&
+	perf data convert --to-json multi.json -i multi.data &&
+	test_cmp expect.json multi.json &&
+	json_ok multi.json &&
+	grep -q "\"cpu\": -1," multi.json
+'
+
 test_expect_success PERF_EVENTS,PYTHON 'the samples name the hot functions, and -g their callers' '
 	perf data convert --to-json flat.json -i our.data &&
 	samples_in flat.json >flat &&
