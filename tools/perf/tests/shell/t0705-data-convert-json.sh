@@ -138,6 +138,24 @@ test_expect_success PYTHON 'MMAP3 records: resolved by build-id, and once conver
 	test_cmp expect actual
 '
 
+# Our record on an MMAP3 kernel writes MMAP3 records (here made from a
+# real recording): upstream 6.1 skips them, ours resolves by their ids;
+# after perf inject --convert-mmap3 both agree byte for byte.
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,PYTHON 'our MMAP3 file: the JSON of its MMAP2 conversion, upstream'"'"'s' '
+	python3 "$SHARNESS_TEST_SRCDIR/lib/mmap2-to-mmap3.py" ourg.data ourg3.data &&
+	chmod 600 ourg3.data &&
+	perf data convert --to-json ourg3.json -i ourg3.data &&
+	perf data convert --to-json ourg.json -i ourg.data &&
+	samples_in ourg.json >expect &&
+	samples_in ourg3.json >actual &&
+	test_cmp expect actual &&
+	perf inject --convert-mmap3 -i ourg3.data -o ourg2.data &&
+	up_convert ourg2.data up.json &&
+	perf data convert --to-json ourg2.json -i ourg2.data &&
+	no_host_cpuid ourg2.data up.json >expect.json &&
+	test_cmp expect.json ourg2.json
+'
+
 # A program whose name needs JSON escapes: a quote, a backslash, a tab,
 # a control character and UTF-8.  Upstream writes each byte >= 0x80 as
 # "\uffffffXX" (a sign-extended char): ours keeps UTF-8 as it is.
