@@ -183,6 +183,19 @@ test_expect_success PERF_EVENTS,PYTHON 'a byte that is no UTF-8 is written as \u
 	grep -q "\"comm\": \"bad\\\\u00ffname\"" bad.json
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,PYTHON 'a file cut short: the samples before the cut, still a document' '
+	cut=$(data_cut upg.data) &&
+	head -c $cut upg.data >cut.data &&
+	chmod 600 cut.data &&
+	perf data convert --to-json cut.json -i cut.data 2>err &&
+	grep -q "^Warning: cut.data: .*truncated" err &&
+	json_ok cut.json &&
+	samples_before upg.data $cut >expect &&
+	samples_in cut.json | wc -l >actual &&
+	test_cmp expect actual &&
+	test $(cat actual) -gt 0
+'
+
 test_expect_success PERF_EVENTS 'an existing output is kept without --force, replaced with it' '
 	echo keep >exists.json &&
 	test_expect_code 255 perf data convert --to-json exists.json -i our.data 2>err &&
