@@ -89,10 +89,9 @@ int callchain_frame__resolve(struct callchain_frame *frame, struct machine *mach
  * user frame up in the process's maps only (a stale frame pointer equal
  * to a kernel address stays [unknown]) and a hypervisor frame nowhere.
  */
-static int callchain__add(struct machine *machine, struct thread *thread,
-			  struct callchain_cursor *cursor, u8 cpumode, u64 ip)
+int callchain_frame__resolve_entry(struct callchain_frame *frame, struct machine *machine,
+				   struct thread *thread, u8 cpumode, u64 ip)
 {
-	struct callchain_frame *frame = &cursor->frames[cursor->nr];
 	int err = 0;
 
 	if (cpumode != PERF_RECORD_MISC_HYPERVISOR)
@@ -102,6 +101,17 @@ static int callchain__add(struct machine *machine, struct thread *thread,
 	if (cpumode == PERF_RECORD_MISC_HYPERVISOR ||
 	    (cpumode == PERF_RECORD_MISC_USER && frame->dso && (frame->dso->kernel || frame->dso->kmod)))
 		*frame = (struct callchain_frame){ .ip = ip, .addr = ip, .cpumode = cpumode };
+	return 0;
+}
+
+static int callchain__add(struct machine *machine, struct thread *thread,
+			  struct callchain_cursor *cursor, u8 cpumode, u64 ip)
+{
+	int err = callchain_frame__resolve_entry(&cursor->frames[cursor->nr], machine, thread,
+						 cpumode, ip);
+
+	if (err)
+		return err;
 	cursor->nr++;
 	return 0;
 }

@@ -85,6 +85,15 @@ int callchain_frame__resolve(struct callchain_frame *frame, struct machine *mach
 			     struct thread *thread, u8 cpumode, u64 ip);
 
 /*
+ * Resolve one address of a chain, taken in @cpumode (the context marker
+ * before it), by the chain's rule: a user frame is looked up in the
+ * process's maps only, a hypervisor frame nowhere.  For tools that walk
+ * a raw chain themselves (perf data convert --to-json).  0 or -ENOMEM.
+ */
+int callchain_frame__resolve_entry(struct callchain_frame *frame, struct machine *machine,
+				   struct thread *thread, u8 cpumode, u64 ip);
+
+/*
  * Upstream's default --max-stack: the kernel's limit on the frames it
  * records (kernel.perf_event_max_stack), 127 where that cannot be read.
  */
