@@ -168,8 +168,13 @@ bool sample_filter__skip(const struct sample_filter *f, const struct perf_sample
 		return false;
 	if (f->opts->time && time_ranges__skip(&f->time, sample->time))
 		return true;
-	/* a sample that does not say its CPU is on none of them: kept */
-	return f->opts->cpus && has_cpu && !cpu_bitmap__test(&f->cpus, sample->cpu);
+	return sample_filter__skip_cpu(f, sample->cpu, has_cpu);
+}
+
+bool sample_filter__skip_cpu(const struct sample_filter *f, u32 cpu, bool has_cpu)
+{
+	/* a record that does not say its CPU is on none of them: kept */
+	return f->opts && f->opts->cpus && has_cpu && !cpu_bitmap__test(&f->cpus, cpu);
 }
 
 static bool sample_filter__thread_filtered(const struct sample_filter *f,

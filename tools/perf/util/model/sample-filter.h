@@ -76,6 +76,11 @@ void sample_filter__exit(struct sample_filter *f);
 /* --time and --cpu: drop it.  @has_cpu: sample->cpu was sampled. */
 bool sample_filter__skip(const struct sample_filter *f, const struct perf_sample *sample,
 			 bool has_cpu);
+/*
+ * --cpu alone, for script's side-band records (upstream shows them at any
+ * time, for any thread, but only on the CPUs asked for).
+ */
+bool sample_filter__skip_cpu(const struct sample_filter *f, u32 cpu, bool has_cpu);
 
 /* Do the verdicts need the leaf resolved (--dsos, -S)? */
 static inline bool sample_filter__needs_leaf(const struct sample_filter *f)
