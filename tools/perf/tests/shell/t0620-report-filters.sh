@@ -121,6 +121,22 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'with call graphs: the same rows a
 	done
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'our -g recording and a stream: as upstream' '
+	perf record -q -g -e cpu-clock -c 100000 -o oursg.data ./wl.sh 2>err &&
+	upstream_record -q -e cpu-clock -c 100000 --sample-cpu -o - ./wl.sh >pipe.data &&
+	for opts in "--comms dd" "--dsos demo -n" "-S hot_loop_a,main" "--no-children --comms demo" \
+		"--time 10%/2,10%/5"
+	do
+		same_graph_report -i oursg.data $opts || { echo "differs: $opts"; return 1; }
+	done &&
+	pdemo=$("$UPSTREAM_PERF" script -i pipe.data -F comm,pid | awk "\$1 == \"demo\" { print \$2; exit }") &&
+	test -n "$pdemo" &&
+	for opts in "--comms dd" "--dsos demo -n" "--pid $pdemo" "--time 0," "--comms demo -q"
+	do
+		same_report -i pipe.data $opts || { echo "differs: $opts"; return 1; }
+	done
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'the percentages stay shares of the whole file' '
 	perf report --stdio -i up.data >all &&
 	perf report --stdio -i up.data --comms dd >dd &&
