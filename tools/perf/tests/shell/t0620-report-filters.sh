@@ -81,7 +81,8 @@ do
 			"-S hot_loop_a" "-S hot_loop_a,read_zero --sort sym" \
 			"-S hot_loop_b --dsos demo --comms demo" "--comms nosuch" "--comms \"\"" \
 			"--symbol-filter hot" "--symbol-filter loop --sort sym,comm" \
-			"-n" "-n --sort pid" "-n --comms dd" "-q --comms dd"
+			"-n" "-n --sort pid" "-n --comms dd" "-q --comms dd" \
+			"--sort pid --comms dd" "--sort pid --comms \"\""
 		do
 			eval "same_report -i '$f'.data $opts" || {
 				echo "differs: $opts"; return 1; }
