@@ -50,6 +50,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record the workload with u
 	cat >wl.sh <<-EOF &&
 	#!/bin/sh
 	"$WORKLOADS/demo" 0.15 >/dev/null &
+	echo \$! >demo.pid
 	"$WORKLOADS/demo" 0.15 >/dev/null
 	dd if=/dev/zero of=/dev/null bs=64k count=3000 2>/dev/null
 	"$WORKLOADS/callpaths" 0.1 2 200 >/dev/null
@@ -60,6 +61,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record the workload with u
 	upstream_record -q -g -e cpu-clock -c 100000 --sample-cpu -o upg.data ./wl.sh &&
 	perf record -q -e cpu-clock -c 100000 -o ours.data ./wl.sh 2>err &&
 	perf record -q -a -e cpu-clock -c 100000 -o oursa.data ./wl.sh 2>err &&
+	# system-wide: other programs named demo may run too, so by pid
+	cp demo.pid oursa.demo &&
 	# the processes and threads to filter on, from upstream
 	for f in up ours
 	do
@@ -110,7 +113,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '--cpu on our system-wide recordin
 	same_report -i up.data --cpu 0-1 &&
 	same_report -i up.data --cpu 1 --comms dd &&
 	same_report -i oursa.data --cpu 0 --sort comm &&
-	same_report -i oursa.data -C 1 -n --comms demo
+	same_report -i oursa.data -C 0 -n --pid $(cat oursa.demo) &&
+	same_report -i oursa.data -C 1 -n --pid $(cat oursa.demo)
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'with call graphs: the same rows and graphs as upstream' '
