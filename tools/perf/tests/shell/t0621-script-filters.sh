@@ -18,6 +18,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record the workload with u
 	cat >wl.sh <<-EOF &&
 	#!/bin/sh
 	"$WORKLOADS/demo" 0.15 >/dev/null &
+	echo \$! >demo.pid
 	"$WORKLOADS/demo" 0.15 >/dev/null
 	dd if=/dev/zero of=/dev/null bs=64k count=3000 2>/dev/null
 	"$WORKLOADS/callpaths" 0.1 2 200 >/dev/null
@@ -28,6 +29,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record the workload with u
 	upstream_record -q -g -e cpu-clock -c 100000 --sample-cpu -o upg.data ./wl.sh &&
 	perf record -q -e cpu-clock -c 100000 -o ours.data ./wl.sh 2>err &&
 	perf record -q -g -a -e cpu-clock -c 100000 -o oursa.data ./wl.sh 2>err &&
+	# system-wide: other programs named demo may run too, so by pid
+	cp demo.pid oursa.demo &&
 	for f in up ours
 	do
 		"$UPSTREAM_PERF" script -i $f.data -F comm,pid,tid >$f.threads &&
@@ -76,7 +79,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '--cpu: samples and side-band reco
 	same_script -i up.data --cpu 0 &&
 	same_script -i up.data -C 1 --show-task-events --show-mmap-events &&
 	same_script -i up.data --cpu 0-1 --comms dd &&
-	same_script -i oursa.data --cpu 1 --comms demo
+	same_script -i oursa.data --cpu 1 --pid $(cat oursa.demo) &&
+	same_script -i oursa.data --cpu 0 --pid $(cat oursa.demo) --comms demo
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a filtered sample loses its line, side-band records stay' '
