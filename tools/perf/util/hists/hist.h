@@ -42,7 +42,7 @@ struct hist_entry {
 	u64			addr;		/* in the DSO's space (or the ip) */
 	char			level;		/* 'k' kernel, '.' user */
 	/*
-	 * Hidden by a filter (sample-filter.h bits, HIST_FILTERED_SYMBOL):
+	 * Hidden by a filter (sample-filter.h bits, HIST_FILTERED_SYMBOL_STR):
 	 * the verdict on the sample that made the entry, as upstream keeps
 	 * it; later samples add to the entry whatever theirs.
 	 */
