@@ -112,8 +112,9 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '--cpu on our system-wide recordin
 	same_report -i up.data --cpu 0 &&
 	same_report -i up.data --cpu 0-1 &&
 	same_report -i up.data --cpu 1 --comms dd &&
-	same_report -i oursa.data -C 0 -n --pid $(cat oursa.demo) &&
-	same_report -i oursa.data -C 1 -n --pid $(cat oursa.demo)
+	# by thread too: upstream merges rows of DSOs of one name (other demos)
+	same_report -i oursa.data -C 0 -n --pid $(cat oursa.demo) --sort pid,sym &&
+	same_report -i oursa.data -C 1 -n --pid $(cat oursa.demo) --sort pid,dso,sym
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'with call graphs: the same rows and graphs as upstream' '
