@@ -18,6 +18,7 @@
 #include "report/report.h"
 #include "report/header-print.h"
 #include "util/model/callchain.h"
+#include "util/model/sample-filter.h"
 
 struct report_evsel_stats {
 	u64 nr_samples;
@@ -30,6 +31,8 @@ struct report {
 	bool stats_mode;
 	bool header, header_only;
 	struct report_hists_opts hists;
+	struct sample_filter_opts filter_opts;	/* --comms, --pid, --time, -C... */
+	struct sample_filter filter;
 	bool force;
 	bool quiet;
 	bool skip_empty;
@@ -315,7 +318,13 @@ static const char * const report_usage[] = { "perf report [<options>]", NULL };
 static int report__parse_args(struct report *rep, int argc, const char **argv)
 {
 	bool stdio = false;
+	struct sample_filter_opts *fo = &rep->filter_opts;
 	const struct parse_opt opts[] = {
+		{ PARSE_OPT_STRING, 'c', "comms", &fo->comms, "comm[,comm...]",
+		  "only consider symbols in these comms" },
+		{ PARSE_OPT_STRING, 'C', "cpu", &fo->cpus, "cpu", "list of cpus to profile" },
+		{ PARSE_OPT_STRING, 'd', "dsos", &fo->dsos, "dso[,dso...]",
+		  "only consider symbols in these dsos" },
 		{ PARSE_OPT_BOOL, 'f', "force", &rep->force, NULL, "don't complain, do it" },
 		CB('G', "inverted", OPT_INVERTED, NULL, "alias for inverted call graph",
 		   PARSE_OPT_NOARG),
@@ -326,10 +335,14 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		  "                          print_type: graph|flat|fractal|folded|none",
 		  PARSE_OPT_OPTARG | PARSE_OPT_OPTARG_NEXT | PARSE_OPT_CANNEG, OPT_CALL_GRAPH },
 		{ PARSE_OPT_STRING, 'i', "input", &rep->input, "file", "input file name" },
+		{ PARSE_OPT_BOOL, 'n', "show-nr-samples", &rep->hists.show_nr_samples, NULL,
+		  "Show a column with the number of samples" },
 		{ PARSE_OPT_BOOL, 'q', "quiet", &rep->quiet, NULL,
 		  "Do not show any warnings or messages" },
 		CB('s', "sort", OPT_SORT, "key[,key2...]",
 		   "sort by key(s): pid comm dso symbol", 0),
+		{ PARSE_OPT_STRING, 'S', "symbols", &fo->syms, "symbol[,symbol...]",
+		  "only consider these symbols" },
 		{ PARSE_OPT_INCR, 'v', "verbose", &rep->verbose, NULL,
 		  "be more verbose (show symbol address, etc)" },
 		CB(0, "children", OPT_CHILDREN, NULL,
@@ -349,11 +362,19 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		   0),
 		CB(0, "percent-limit", OPT_PERCENT_LIMIT, "percent",
 		   "Don't show entries under that percent", 0),
+		{ PARSE_OPT_STRING, 0, "pid", &fo->pids, "pid[,pid...]",
+		  "only consider symbols in these pids" },
 		{ PARSE_OPT_BOOL, 0, "skip-empty", &rep->skip_empty, NULL,
 		  "Do not display empty (or dummy) events in the output" },
 		{ PARSE_OPT_BOOL, 0, "stats", &rep->stats_mode, NULL, "Display event stats" },
 		/* the only interface */
 		{ PARSE_OPT_BOOL, 0, "stdio", &stdio, NULL, "Use the stdio interface" },
+		{ PARSE_OPT_STRING, 0, "symbol-filter", &rep->hists.symbol_filter, "filter",
+		  "only show symbols that (partially) match with this filter" },
+		{ PARSE_OPT_STRING, 0, "tid", &fo->tids, "tid[,tid...]",
+		  "only consider symbols in these tids" },
+		{ PARSE_OPT_STRING, 0, "time", &fo->time, "str",
+		  "Time span of interest (start,stop)" },
 		/* upstream's, impossible here: one line each, exit 129 */
 		NOPE('b', "branch-stack", PARSE_OPT_NOARG,
 		     "branch stacks need a hardware PMU (LBR) at record time"),
@@ -382,10 +403,24 @@ static int report__hists(struct report *rep, struct perf_session *session)
 	opts->skip_empty = rep->skip_empty;
 	opts->header_hint = !rep->header;
 	opts->name_events = report__name_events;
+	opts->filter = &rep->filter;
 	/* --debuginfod without URLs: DEBUGINFOD_URLS */
 	if (opts->debuginfod && !*opts->debuginfod)
 		opts->debuginfod = NULL;
 	return report_hists__run(opts, session);
+}
+
+/*
+ * --time or --cpu did not fit the file: upstream has printed its header
+ * hint by then.  Its statuses: -EINVAL for --time; for --cpu (where its
+ * report exits 0 after the error) its script's -1.
+ */
+static int report__filter_failed(const struct report *rep, int status)
+{
+	if (!rep->quiet && !rep->header)
+		printf("# To display the perf.data header info, please use "
+		       "--header/--header-only options.\n#\n");
+	return status;
 }
 
 int cmd_report(int argc, const char **argv)
@@ -393,7 +428,7 @@ int cmd_report(int argc, const char **argv)
 	struct report rep = { .skip_empty = true, .hists.children = -1 };
 	struct perf_session session;
 	struct perf_data data;
-	int err;
+	int err, status = 0;
 
 	sort_keys__init_default(&rep.hists.sort);
 	callchain_param__init(&rep.hists.callchain);
@@ -401,11 +436,18 @@ int cmd_report(int argc, const char **argv)
 	err = report__config(&rep) ?: report__parse_args(&rep, argc, argv);
 	if (err)
 		return err;
+	/* a list that does not parse is a usage error (upstream says so and goes on) */
+	if (sample_filter__init(&rep.filter, &rep.filter_opts, "perf report")) {
+		sample_filter__exit(&rep.filter);
+		return PERF_USAGE_ERROR;
+	}
 
 	err = perf_data__open(&data, rep.input ? rep.input : "perf.data", PERF_DATA_READ,
 			      rep.force);
-	if (err)
+	if (err) {
+		sample_filter__exit(&rep.filter);
 		return 1;
+	}
 	err = perf_session__open(&session, &data);
 	if (err)
 		goto out_close;
@@ -416,6 +458,10 @@ int cmd_report(int argc, const char **argv)
 		err = 0;
 	else if (rep.stats_mode)
 		err = report__stats(&rep, &session);
+	else if (sample_filter__setup_time(&rep.filter, &session, "perf report"))
+		status = report__filter_failed(&rep, 234);
+	else if (sample_filter__setup_cpus(&rep.filter, &session, "perf report"))
+		status = report__filter_failed(&rep, 255);
 	else
 		err = report__hists(&rep, &session);
 	if (err && err != -EINVAL && err != -ENOMEM)
@@ -424,5 +470,6 @@ int cmd_report(int argc, const char **argv)
 out_close:
 	perf_data__close(&data);
 	free(rep.evsel_stats);
-	return err ? 1 : 0;
+	sample_filter__exit(&rep.filter);
+	return status ? status : err ? 1 : 0;
 }

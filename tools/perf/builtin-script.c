@@ -24,6 +24,7 @@
 #include "util/model/thread.h"
 #include "util/model/callchain.h"
 #include "script/print.h"
+#include "util/model/sample-filter.h"
 
 struct script {
 	struct machine_tool mt;		/* first: the callbacks get &mt.tool */
@@ -34,6 +35,8 @@ struct script {
 	u32 *evsel_fields;		/* by evsel idx, once the attrs are known */
 	int nr_evsel_fields;
 	struct callchain_cursor cursor;
+	struct sample_filter_opts filter_opts;	/* --comms, --pid, --time, -C... */
+	struct sample_filter filter;
 	const char *input;
 	const char *path;		/* as dumped: the input, or "pipe" */
 	bool dump_raw;
@@ -166,9 +169,22 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 
 	if (script_out__error(s->print.out))	/* output failed (disk full...): stop */
 		return script_out__error(s->print.out);
+	if (sample_filter__skip(&s->filter, sample, evsel->attr.sample_type & PERF_SAMPLE_CPU))
+		return 0;
 	thread = machine__findnew_thread(&s->machine, sample->pid, sample->tid);
 	if (!thread)
 		return -ENOMEM;
+	if (sample_filter__judges(&s->filter)) {
+		struct addr_location al;
+		bool leaf = sample_filter__needs_leaf(&s->filter);
+
+		if (leaf)
+			machine__resolve_thread(&s->machine, thread, sample->cpumode, sample->ip,
+						&al);
+		/* upstream drops the whole sample, its chain with it */
+		if (sample_filter__verdict(&s->filter, thread, leaf ? &al : NULL))
+			return 0;
+	}
 	if ((fields & SF(IP)) && sample->callchain && s->print.callchains) {
 		err = machine__resolve_callchain(&s->machine, thread, sample, &s->cursor);
 		cursor = &s->cursor;
@@ -237,6 +253,22 @@ static const struct evsel *script__sideband_evsel(struct perf_session *session,
 }
 
 /*
+ * --cpu hides side-band records of other CPUs, as upstream's does: a
+ * record without sample_id_all counts as CPU 0 there, one whose event
+ * does not sample the CPU is shown.  The other filters do not apply.
+ */
+static bool script__sideband_skip(const struct script *s, const struct evsel *evsel,
+				  const struct perf_sample *sample)
+{
+	bool id_all = evsel && (evsel->attr.flags & PERF_ATTR_FLAG_SAMPLE_ID_ALL);
+
+	if (!id_all)
+		return sample_filter__skip_cpu(&s->filter, 0, true);
+	return sample_filter__skip_cpu(&s->filter, sample->cpu,
+				       evsel->attr.sample_type & PERF_SAMPLE_CPU);
+}
+
+/*
  * Print a side-band record after the machine took it (upstream shows the
  * thread as it is then: a COMM's new name, a FORK child's inherited one);
  * a record the machine found malformed is not shown.
@@ -251,6 +283,8 @@ static int script__show(struct script *s, struct perf_session *session,
 	if (s->mt.nr_bad_sideband != bad_before)
 		return 0;
 	evsel = script__sideband_evsel(session, event);
+	if (script__sideband_skip(s, evsel, sample))
+		return 0;
 	thread = machine__findnew_thread(&s->machine, pid, tid);
 	if (!thread)
 		return -ENOMEM;
@@ -386,6 +420,15 @@ static int script__run(struct script *s, struct dso_load_opts *opts)
 	s->is_pipe = session.header.is_pipe;
 	s->path = s->is_pipe ? "pipe" : data.path;
 	session.verbose = s->verbose;
+	/* upstream's statuses: -EINVAL for --time, -1 for --cpu */
+	if (sample_filter__setup_time(&s->filter, &session, "perf script")) {
+		ret = 234;
+		goto out_filter;
+	}
+	if (sample_filter__setup_cpus(&s->filter, &session, "perf script")) {
+		ret = 255;
+		goto out_filter;
+	}
 	if (s->dump_raw) {
 		s->mt.tool = (struct perf_tool){ .event = script__dump_event };
 		err = perf_session__process_events(&session, &s->mt.tool);
@@ -412,6 +455,10 @@ out_close:
 	if (s->fields_error)
 		return 255;	/* upstream's -1 */
 	return err ? 1 : 0;
+out_filter:
+	perf_session__close(&session);
+	perf_data__close(&data);
+	return ret;
 }
 
 static int script__option(void *ctx, int key, const char *arg, bool unset)
@@ -443,7 +490,11 @@ int cmd_script(int argc, const char **argv)
 		.print = { .callchains = true },
 	};
 	struct dso_load_opts opts = { .buildid_dir = NULL };
+	struct sample_filter_opts *fo = &scr.filter_opts;
 	const struct parse_opt table[] = {
+		{ PARSE_OPT_STRING, 'c', "comms", &fo->comms, "comm[,comm...]",
+		  "only display events for these comms" },
+		{ PARSE_OPT_STRING, 'C', "cpu", &fo->cpus, "cpu", "list of cpus to profile" },
 		{ PARSE_OPT_BOOL, 'D', "dump-raw-trace", &scr.dump_raw, NULL,
 		  "dump raw trace in ASCII" },
 		{ PARSE_OPT_CALLBACK, 'F', "fields", NULL, "str",
@@ -455,7 +506,11 @@ int cmd_script(int argc, const char **argv)
 		  PARSE_OPT_NOARG | PARSE_OPT_CANNEG, OPT_HIDE_CALL_GRAPH },
 		{ PARSE_OPT_STRING, 'i', "input", &scr.input, "file", "input file name" },
 		{ PARSE_OPT_BOOL, 'q', "quiet", &scr.quiet, NULL, "be quiet" },
+		{ PARSE_OPT_STRING, 'S', "symbols", &fo->syms, "symbol[,symbol...]",
+		  "only consider these symbols" },
 		{ PARSE_OPT_INCR, 'v', "verbose", &scr.verbose, NULL, "be more verbose" },
+		{ PARSE_OPT_STRING, 0, "dsos", &fo->dsos, "dso[,dso...]",
+		  "only consider symbols in these DSOs" },
 		{ PARSE_OPT_STRING, 0, "kallsyms", &opts.kallsyms, "file", "kallsyms pathname" },
 		{ PARSE_OPT_CALLBACK, 0, "max-stack", NULL, "n",
 		  "Set the maximum stack depth when parsing the callchain, anything beyond "
@@ -463,10 +518,16 @@ int cmd_script(int argc, const char **argv)
 		  0, OPT_MAX_STACK },
 		{ PARSE_OPT_BOOL, 0, "ns", &scr.print.nanosecs, NULL,
 		  "Use 9 decimal places when displaying time" },
+		{ PARSE_OPT_STRING, 0, "pid", &fo->pids, "pid[,pid...]",
+		  "only consider symbols in these pids" },
 		{ PARSE_OPT_BOOL, 0, "show-mmap-events", &scr.show_mmap, NULL,
 		  "Show the mmap events" },
 		{ PARSE_OPT_BOOL, 0, "show-task-events", &scr.show_task, NULL,
 		  "Show the fork/comm/exit events" },
+		{ PARSE_OPT_STRING, 0, "tid", &fo->tids, "tid[,tid...]",
+		  "only consider symbols in these tids" },
+		{ PARSE_OPT_STRING, 0, "time", &fo->time, "str",
+		  "Time span of interest (start,stop)" },
 		{ PARSE_OPT_END },
 	};
 	/* stop at the first non-option ("report flamegraph -o x" is not ours) */
@@ -485,5 +546,10 @@ int cmd_script(int argc, const char **argv)
 		return cmd_script_report(n, argv);
 	if (n)
 		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
-	return script__run(&scr, &opts);
+	if (sample_filter__init(&scr.filter, fo, "perf script"))
+		n = PERF_USAGE_ERROR;
+	else
+		n = script__run(&scr, &opts);
+	sample_filter__exit(&scr.filter);
+	return n;
 }

@@ -22,6 +22,7 @@
 #include "util/model/debuginfod-dso.h"
 #include "util/base/debug.h"
 #include "util/model/unresolved.h"
+#include "util/model/sample-filter.h"
 
 /* Files smaller than this finish before a progress line would help. */
 #define PROGRESS_MIN_SIZE	(64ULL << 20)
@@ -152,10 +153,17 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 				struct evsel *evsel)
 {
 	struct report_hists *rh = (struct report_hists *)tool;
-	struct hists *hists = report_hists__hists(rh, evsel);
+	const struct sample_filter *filter = rh->opts->filter;
+	struct hists *hists;
 	struct thread *thread;
+	u8 filtered = 0;
 	int err;
 
+	/* --time and --cpu: as if the sample were not in the file */
+	if (filter && sample_filter__skip(filter, sample,
+					  evsel->attr.sample_type & PERF_SAMPLE_CPU))
+		return 0;
+	hists = report_hists__hists(rh, evsel);
 	if (!hists)
 		return -ENOMEM;
 	if (rh->need_chain) {
@@ -168,8 +176,17 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 	}
 	if (err)
 		return err;
-	return hists__add_sample(hists, thread, thread__comm_str(thread), sample->cpumode,
-				 &rh->cursor, sample->period);
+	if (filter && sample_filter__judges(filter)) {
+		struct addr_location al;
+		bool leaf = sample_filter__needs_leaf(filter);
+
+		if (leaf)
+			machine__resolve_thread(&rh->machine, thread, sample->cpumode, sample->ip,
+						&al);
+		filtered = sample_filter__verdict(filter, thread, leaf ? &al : NULL);
+	}
+	return hists__add_filtered_sample(hists, thread, thread__comm_str(thread),
+					  sample->cpumode, &rh->cursor, sample->period, filtered);
 }
 
 static int report_hists__event(struct perf_tool *tool, struct perf_session *session,
@@ -199,6 +216,76 @@ static unsigned long convert_unit(u64 n, char *unit)
 	return n;
 }
 
+/*
+ * A filter naming one value makes its column say nothing: upstream names
+ * the value in a comment line instead ("# comm: demo") and drops the
+ * column, unless that would drop every sort column.  Returns the mask of
+ * sort keys not shown.
+ */
+static u32 report_hists__elide(const struct report_hists_opts *opts, FILE *fp)
+{
+	const struct sample_filter *f = opts->filter;
+	u32 elide = 0, all = 0;
+	int i;
+
+	if (!f)
+		return 0;
+	for (i = 0; i < opts->sort.nr; i++) {
+		enum sort_key key = opts->sort.keys[i];
+		const struct str_list *sl = NULL;
+		static const char * const what[] = {
+			[SORT_COMM] = "comm", [SORT_DSO] = "dso", [SORT_SYM] = "symbol",
+		};
+
+		all |= 1u << key;
+		if (key == SORT_COMM && f->opts->comms)
+			sl = &f->comms;
+		else if (key == SORT_DSO && f->opts->dsos)
+			sl = &f->dsos;
+		else if (key == SORT_SYM && f->opts->syms)
+			sl = &f->syms;
+		if (!sl || sl->nr != 1)
+			continue;
+		fprintf(fp, "# %s: %s\n", what[key], sl->entries[0]);
+		elide |= 1u << key;
+	}
+	return elide == all ? 0 : elide;
+}
+
+/*
+ * --symbol-filter, as upstream applies it: to the first event's entries,
+ * when the sort keys make it merge entries by comm (upstream's collapse
+ * step, where its filter runs); said once where it does not apply.
+ */
+static void report_hists__symbol_filter(struct report_hists *rh, struct perf_session *session)
+{
+	const struct report_hists_opts *opts = rh->opts;
+
+	if (!opts->symbol_filter)
+		return;
+	if (!sort_keys__has(&opts->sort, SORT_COMM)) {
+		if (!opts->quiet)
+			pr_warning("--symbol-filter is ignored without the comm sort "
+				   "key, as upstream perf ignores it\n");
+		return;
+	}
+	if (session->evlist.nr > 1 && !opts->quiet)
+		pr_warning("--symbol-filter applies to the first event only, as in "
+			   "upstream perf\n");
+	if (rh->nr_hists && rh->hists[0])
+		hists__filter_by_symbol(rh->hists[0], opts->symbol_filter);
+}
+
+static bool report_hists__empty(const struct report_hists *rh)
+{
+	int i;
+
+	for (i = 0; i < rh->nr_hists; i++)
+		if (rh->hists[i] && rh->hists[i]->nr_entries)
+			return false;
+	return true;
+}
+
 static int report_hists__print(struct report_hists *rh, struct perf_session *session)
 {
 	int err;
@@ -208,16 +295,25 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 		.verbose	= opts->verbose > 0,
 		.percent_limit	= opts->percent_limit,
 		.callchain	= rh->graph ? &rh->callchain : NULL,
+		.show_nr_samples = opts->show_nr_samples,
 	};
 	int i;
 
-	if (!opts->quiet) {
-		if (opts->header_hint)
-			printf("# To display the perf.data header info, please use "
-			       "--header/--header-only options.\n#\n");
+	if (!opts->quiet && opts->header_hint)
+		printf("# To display the perf.data header info, please use "
+		       "--header/--header-only options.\n#\n");
+	popts.elide = report_hists__elide(opts, stdout);
+	/* upstream: no entry at all (none recorded, or --time/--cpu kept none) */
+	if (report_hists__empty(rh)) {
+		fflush(stdout);
+		pr_err("Error: The %s data has no samples!\n",
+		       session->header.is_pipe ? "pipe" : session->data->path);
+		return 0;
+	}
+	report_hists__symbol_filter(rh, session);
+	if (!opts->quiet)
 		printf("#\n# Total Lost Samples: %llu\n#\n",
 		       (unsigned long long)session->stats.total_lost_samples);
-	}
 	for (i = 0; i < session->evlist.nr; i++) {
 		struct evsel *evsel = session->evlist.entries[i];
 		struct hists *hists = evsel->idx < rh->nr_hists ? rh->hists[evsel->idx] : NULL;
@@ -235,7 +331,10 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 			return -ENOMEM;
 		if (!opts->quiet) {
 			n = convert_unit(hists->nr_samples, &unit);
-			printf("# Samples: %lu%c of event '%s'\n", n, unit, evsel__name(evsel));
+			printf("# Samples: %lu%c of event '%s'", n, unit, evsel__name(evsel));
+			if (opts->filter && opts->filter->opts->time)
+				printf(" (time slices: %s)", opts->filter->opts->time);
+			putchar('\n');
 			printf("# Event count (approx.): %llu\n#\n",
 			       (unsigned long long)hists->total_period);
 		}

@@ -12,6 +12,7 @@
 #include "util/hists/callchain-tree.h"
 
 struct perf_session;
+struct sample_filter;
 
 struct report_hists_opts {
 	bool		quiet;		/* -q: no header lines, no warnings */
@@ -26,6 +27,10 @@ struct report_hists_opts {
 	const char	*kallsyms;	/* --kallsyms */
 	const char	*debuginfod;	/* --debuginfod=URLS, or NULL */
 	unsigned int	max_stack;	/* --max-stack: frames kept of a chain */
+	/* --comms, --pid, --tid, --dsos, -S, --time, -C: set up for the session */
+	const struct sample_filter *filter;
+	const char	*symbol_filter;	/* --symbol-filter */
+	bool		show_nr_samples;	/* -n */
 	/* Names the events once the header is complete (builtin-report.c). */
 	int		(*name_events)(struct perf_session *session, bool quiet);
 };

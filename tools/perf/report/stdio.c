@@ -20,16 +20,38 @@ static void dots(FILE *fp, int n)
 		fputc('.', fp);
 }
 
+/* The Samples column of -n: upstream's width. */
+#define SAMPLES_WIDTH	12
+
+static bool shown(const struct hists_print_opts *opts, enum sort_key key)
+{
+	return !(opts->elide & (1u << key));
+}
+
+/* The sort key printed last: a trailing Symbol is left unpadded. */
+static int last_shown(const struct hists *hists, const struct hists_print_opts *opts)
+{
+	int i;
+
+	for (i = hists->sort.nr - 1; i > 0 && !shown(opts, hists->sort.keys[i]); i--)
+		;
+	return i;
+}
+
 static void hists__fprintf_header(const struct hists *hists, const struct sort_widths *sw,
-				  FILE *fp)
+				  const struct hists_print_opts *opts, FILE *fp)
 {
 	int i;
 
 	fputs("# ", fp);
 	fputs(hists->children ? "Children      Self" : "Overhead", fp);
+	if (opts->show_nr_samples)
+		fprintf(fp, "  %*s", SAMPLES_WIDTH, "Samples");
 	for (i = 0; i < hists->sort.nr; i++) {
 		enum sort_key key = hists->sort.keys[i];
 
+		if (!shown(opts, key))
+			continue;
 		/* upstream aligns "Pid:Command" on the colon of its rows */
 		if (key == SORT_PID)
 			fprintf(fp, "  %7s:%-*s", "Pid", sw->w[key] - 8, "Command");
@@ -42,7 +64,13 @@ static void hists__fprintf_header(const struct hists *hists, const struct sort_w
 		fputs("  ", fp);
 		dots(fp, 8);
 	}
+	if (opts->show_nr_samples) {
+		fputs("  ", fp);
+		dots(fp, SAMPLES_WIDTH);
+	}
 	for (i = 0; i < hists->sort.nr; i++) {
+		if (!shown(opts, hists->sort.keys[i]))
+			continue;
 		fputs("  ", fp);
 		dots(fp, sw->w[hists->sort.keys[i]]);
 	}
@@ -50,18 +78,22 @@ static void hists__fprintf_header(const struct hists *hists, const struct sort_w
 }
 
 static void hist_entry__fprintf(const struct hist_entry *he, const struct hists *hists,
-				const struct sort_widths *sw, FILE *fp)
+				const struct sort_widths *sw, const struct hists_print_opts *opts,
+				FILE *fp)
 {
+	int i, last = last_shown(hists, opts);
 	char buf[1024];
-	int i;
 
 	fputs("  ", fp);
 	if (hists->children)
 		fprintf(fp, "%7.2f%%  ", percent(he->period_children, hists->total_period));
 	fprintf(fp, "%7.2f%%", percent(he->period, hists->total_period));
+	if (opts->show_nr_samples)
+		fprintf(fp, "  %*llu", SAMPLES_WIDTH, (unsigned long long)he->nr_samples);
 	for (i = 0; i < hists->sort.nr; i++) {
-		sort_key__snprintf(hists->sort.keys[i], he, buf, sizeof(buf), sw,
-				   i == hists->sort.nr - 1);
+		if (!shown(opts, hists->sort.keys[i]))
+			continue;
+		sort_key__snprintf(hists->sort.keys[i], he, buf, sizeof(buf), sw, i == last);
 		fprintf(fp, "  %s", buf);
 	}
 	fputc('\n', fp);
@@ -89,19 +121,23 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 	struct sort_widths sw;
 	size_t i;
 
+	/* the widths of what is shown: hidden entries do not count */
 	sort_widths__init(&sw, opts->verbose);
 	for (i = 0; i < hists->nr_entries; i++)
-		sort_widths__update(&sw, hists->sorted[i]);
+		if (!hists->sorted[i]->filtered)
+			sort_widths__update(&sw, hists->sorted[i]);
 	if (opts->show_header)
-		hists__fprintf_header(hists, &sw, fp);
+		hists__fprintf_header(hists, &sw, opts, fp);
 
 	for (i = 0; i < hists->nr_entries; i++) {
 		const struct hist_entry *he = hists->sorted[i];
 		u64 period = hists->children ? he->period_children : he->period;
 
+		if (he->filtered)
+			continue;
 		if (percent(period, hists->total_period) < opts->percent_limit)
 			continue;
-		hist_entry__fprintf(he, hists, &sw, fp);
+		hist_entry__fprintf(he, hists, &sw, opts, fp);
 		/* the graph printer ends a graph with upstream's blank line */
 		if (opts->callchain && hists->paths &&
 		    !hist_entry__graph_empty(he, hists, opts->callchain)) {

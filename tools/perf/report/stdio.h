@@ -11,6 +11,8 @@ struct hists_print_opts {
 	bool		show_header;	/* column header and dots (not with -q) */
 	bool		verbose;	/* DSOs by full path */
 	double		percent_limit;	/* hide rows below (children % with --children) */
+	bool		show_nr_samples;	/* -n: a Samples column */
+	u32		elide;		/* 1 << sort key: columns not shown (one-value filters) */
 	/* NULL: no call graphs under the rows */
 	const struct callchain_param *callchain;
 };

@@ -251,6 +251,7 @@ static struct hist_entry *hists__findnew(struct hists *hists, const struct hist_
 	if (!he)
 		return NULL;
 	*he = *key;
+	he->filtered = hists->filtered;
 	he->hash = h;
 	he->index = hists->nr_entries + 1;
 	hists->by_index[he->index] = he;

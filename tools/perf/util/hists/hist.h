@@ -41,6 +41,12 @@ struct hist_entry {
 	const struct symbol	*sym;		/* NULL: [unknown], shown as addr */
 	u64			addr;		/* in the DSO's space (or the ip) */
 	char			level;		/* 'k' kernel, '.' user */
+	/*
+	 * Hidden by a filter (sample-filter.h bits, HIST_FILTERED_SYMBOL_STR):
+	 * the verdict on the sample that made the entry, as upstream keeps
+	 * it; later samples add to the entry whatever theirs.
+	 */
+	u8			filtered;
 	/* The values. */
 	u64			period;		/* self */
 	u64			period_children;
@@ -87,6 +93,7 @@ struct hists {
 	bool			caller_order;	/* depth as upstream's ORDER_CALLER */
 	struct hist_strings	*strings;	/* interned comms */
 	u64			stamp;		/* samples added, for hist_entry.stamp */
+	u8			filtered;	/* the verdict on the sample being added */
 	/* After hists__output_resort(): the entries in output order. */
 	struct hist_entry	**sorted;
 };
@@ -99,6 +106,9 @@ int hists__init(struct hists *hists, const struct sort_keys *sort, bool children
 		const struct callchain_param *callchain, bool caller_order);
 void hists__exit(struct hists *hists);
 
+/* --symbol-filter's bit of hist_entry.filtered, beside sample-filter.h's. */
+#define HIST_FILTERED_SYMBOL_STR	(1u << 7)
+
 /*
  * Add one sample: @cursor holds its resolved frames, leaf first (one
  * frame when the sample has no callchain), @thread its thread, @comm the
@@ -107,6 +117,16 @@ void hists__exit(struct hists *hists);
  */
 int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
 		      u8 cpumode, const struct callchain_cursor *cursor, u64 period);
+/* The same for a sample a filter judged: the entries it makes are hidden. */
+int hists__add_filtered_sample(struct hists *hists, struct thread *thread, const char *comm,
+			       u8 cpumode, const struct callchain_cursor *cursor, u64 period,
+			       u8 filtered);
+
+/*
+ * --symbol-filter: hide the entries whose symbol's name does not contain
+ * @str (those without a symbol too).
+ */
+void hists__filter_by_symbol(struct hists *hists, const char *str);
 
 /*
  * The entry a frame of a sample makes (found or added): @leaf, the

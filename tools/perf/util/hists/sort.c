@@ -116,6 +116,8 @@ void sort_widths__init(struct sort_widths *sw, bool verbose)
 	sw->verbose = verbose;
 	for (key = 0; key < SORT_NR_KEYS; key++)
 		sw->w[key] = strlen(sort_key_info[key].header);
+	/* upstream's header is "    Pid:Command": as wide with no row shown */
+	sw->w[SORT_PID] = sw->w[SORT_COMM] + 8;
 }
 
 static void widen(int *w, size_t len)
