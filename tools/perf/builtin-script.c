@@ -18,6 +18,7 @@
 #include "util/base/debug.h"
 #include "script/dump.h"
 #include "util/session/session.h"
+#include "util/session/header-print.h"
 #include "util/model/machine.h"
 #include "util/model/machine-sideband.h"
 #include "util/model/unresolved.h"
@@ -37,6 +38,7 @@ struct script {
 	const char *input;
 	const char *path;		/* as dumped: the input, or "pipe" */
 	bool dump_raw;
+	bool header, header_only;	/* --header, --header-only */
 	bool force;
 	bool quiet;
 	bool show_mmap;
@@ -110,6 +112,11 @@ static int script__header_done(struct perf_tool *tool, struct perf_session *sess
 	struct evlist *evlist = &session->evlist;
 	int i, err;
 
+	/* --header of a stream: its features, as they came before the samples */
+	if (s->header && session->header.is_pipe) {
+		perf_session__fprintf_features(session, stdout);
+		fflush(stdout);
+	}
 	err = s->sideband.header_done(tool, session);
 	if (!err)
 		err = perf_session__name_events(session, s->quiet, true);
@@ -386,7 +393,14 @@ static int script__run(struct script *s, struct dso_load_opts *opts)
 	s->is_pipe = session.header.is_pipe;
 	s->path = s->is_pipe ? "pipe" : data.path;
 	session.verbose = s->verbose;
-	if (s->dump_raw) {
+	if (s->header || s->header_only) {
+		perf_session__fprintf_header(&session, stdout);
+		fflush(stdout);
+	}
+	/* upstream's --header-only of a stream stops at its layout lines too */
+	if (s->header_only) {
+		err = 0;
+	} else if (s->dump_raw) {
 		s->mt.tool = (struct perf_tool){ .event = script__dump_event };
 		err = perf_session__process_events(&session, &s->mt.tool);
 	} else {
@@ -455,6 +469,9 @@ int cmd_script(int argc, const char **argv)
 		  PARSE_OPT_NOARG | PARSE_OPT_CANNEG, OPT_HIDE_CALL_GRAPH },
 		{ PARSE_OPT_STRING, 'i', "input", &scr.input, "file", "input file name" },
 		{ PARSE_OPT_BOOL, 'q', "quiet", &scr.quiet, NULL, "be quiet" },
+		{ PARSE_OPT_BOOL, 0, "header", &scr.header, NULL, "Show data header." },
+		{ PARSE_OPT_BOOL, 0, "header-only", &scr.header_only, NULL,
+		  "Show only data header." },
 		{ PARSE_OPT_INCR, 'v', "verbose", &scr.verbose, NULL, "be more verbose" },
 		{ PARSE_OPT_STRING, 0, "kallsyms", &opts.kallsyms, "file", "kallsyms pathname" },
 		{ PARSE_OPT_CALLBACK, 0, "max-stack", NULL, "n",
