@@ -166,7 +166,8 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 {
 	struct script *s = script__from_tool(tool);
 	u32 fields = script__fields(s, evsel);
-	struct callchain_frame frame = { .sym = NULL };
+	struct callchain_frame frame = { .sym = NULL }, addr = { .sym = NULL };
+	const struct callchain_frame *addr_fr = NULL;
 	const struct callchain_cursor *cursor = NULL;
 	struct thread *thread;
 	int err;
@@ -191,9 +192,21 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 	} else {
 		err = 0;
 	}
+	if (!err && (fields & SF(ADDR)) && script_print__addr_resolves(evsel)) {
+		/* as upstream: in the sample's mode first, then in the other one */
+		u8 other = sample->cpumode == PERF_RECORD_MISC_USER ? PERF_RECORD_MISC_KERNEL :
+			   PERF_RECORD_MISC_USER;
+
+		err = callchain_frame__resolve(&addr, &s->machine, thread, sample->cpumode,
+					       sample->addr);
+		if (!err && !addr.map)
+			err = callchain_frame__resolve(&addr, &s->machine, thread, other,
+						       sample->addr);
+		addr_fr = &addr;
+	}
 	if (err)
 		return err;
-	script_print__sample(&s->print, fields, evsel, sample, thread, cursor, &frame);
+	script_print__sample(&s->print, fields, evsel, sample, thread, cursor, &frame, addr_fr);
 	return 0;
 }
 
@@ -462,7 +475,8 @@ int cmd_script(int argc, const char **argv)
 		  "dump raw trace in ASCII" },
 		{ PARSE_OPT_CALLBACK, 'F', "fields", NULL, "str",
 		  "comma separated output fields. +field to add and -field to remove. "
-		  "Fields: comm,tid,pid,time,cpu,event,ip,sym,dso,symoff,period", 0, OPT_FIELDS },
+		  "Fields: comm,tid,pid,time,cpu,event,ip,sym,dso,addr,symoff,period,callindent",
+		  0, OPT_FIELDS },
 		{ PARSE_OPT_BOOL, 'f', "force", &scr.force, NULL, "don't complain, do it" },
 		{ PARSE_OPT_CALLBACK, 'G', "hide-call-graph", NULL, NULL,
 		  "When printing symbols do not display call chain",
@@ -480,6 +494,10 @@ int cmd_script(int argc, const char **argv)
 		  0, OPT_MAX_STACK },
 		{ PARSE_OPT_BOOL, 0, "ns", &scr.print.nanosecs, NULL,
 		  "Use 9 decimal places when displaying time" },
+		{ PARSE_OPT_BOOL, 0, "reltime", &scr.print.reltime, NULL,
+		  "Show time stamps relative to start" },
+		{ PARSE_OPT_BOOL, 0, "deltatime", &scr.print.deltatime, NULL,
+		  "Show time stamps relative to previous event" },
 		{ PARSE_OPT_BOOL, 0, "show-mmap-events", &scr.show_mmap, NULL,
 		  "Show the mmap events" },
 		{ PARSE_OPT_BOOL, 0, "show-task-events", &scr.show_task, NULL,
@@ -502,5 +520,10 @@ int cmd_script(int argc, const char **argv)
 		return cmd_script_report(n, argv);
 	if (n)
 		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
+	if (scr.print.reltime && scr.print.deltatime) {
+		fprintf(stderr, "reltime and deltatime - the two don't get along well. "
+			"Please limit to --reltime or --deltatime.\n");
+		return 255;	/* upstream's -1 */
+	}
 	return script__run(&scr, &opts);
 }
