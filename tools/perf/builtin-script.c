@@ -43,6 +43,7 @@ struct script {
 	bool quiet;
 	bool show_mmap;
 	bool show_task;
+	bool show_switch;
 	bool is_pipe;
 	bool fields_error;		/* -F asks for what the data lacks */
 	int verbose;
@@ -214,6 +215,10 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
  * EVENT_UPDATE (a stream's) can rename an event: u64 type (2: name),
  * u64 id, the name.  Upstream's script uses the new name.
  */
+static int script__show(struct script *s, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample,
+			u64 bad_before, pid_t pid, pid_t tid);
+
 static int script__other(struct perf_tool *tool, struct perf_session *session,
 			 const union perf_event *event, const struct perf_sample *sample)
 {
@@ -224,6 +229,11 @@ static int script__other(struct perf_tool *tool, struct perf_session *session,
 	u64 type, id;
 	char *name;
 
+	if (event->header.type == PERF_RECORD_SWITCH ||
+	    event->header.type == PERF_RECORD_SWITCH_CPU_WIDE)
+		return s->show_switch ? script__show(s, session, event, sample,
+						     s->mt.nr_bad_sideband, sample->pid,
+						     sample->tid) : 0;
 	if (event->header.type != PERF_RECORD_EVENT_UPDATE || size <= 24)
 		return 0;
 	memcpy(&type, p + 8, 8);
@@ -502,6 +512,8 @@ int cmd_script(int argc, const char **argv)
 		  "Show the mmap events" },
 		{ PARSE_OPT_BOOL, 0, "show-task-events", &scr.show_task, NULL,
 		  "Show the fork/comm/exit events" },
+		{ PARSE_OPT_BOOL, 0, "show-switch-events", &scr.show_switch, NULL,
+		  "Show context switch events (if recorded)" },
 		{ PARSE_OPT_END },
 	};
 	/* stop at the first non-option ("report flamegraph -o x" is not ours) */

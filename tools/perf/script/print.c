@@ -562,6 +562,29 @@ static void sideband__mmap(struct script_out *fp, const union perf_event *event,
 	out__printf(fp, "]: %s %s\n", perm, m.filename);
 }
 
+/* A context switch: in or out (preempted or not), and CPU-wide the other task. */
+static void sideband__switch(struct script_out *fp, const union perf_event *event)
+{
+	u16 misc = event->header.misc;
+	bool out = misc & PERF_RECORD_MISC_SWITCH_OUT;
+	const char *in_out = !out ? "IN         " :
+			     (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT preempt" :
+			     "OUT        ";
+	s32 ids[2];
+
+	if (event->header.type == PERF_RECORD_SWITCH) {
+		out__printf(fp, "PERF_RECORD_SWITCH %s\n", in_out);
+		return;
+	}
+	if (event->header.size < sizeof(event->header) + sizeof(ids)) {
+		out__printf(fp, "PERF_RECORD_SWITCH_CPU_WIDE: malformed record\n");
+		return;
+	}
+	memcpy(ids, (const char *)event + sizeof(event->header), sizeof(ids));
+	out__printf(fp, "PERF_RECORD_SWITCH_CPU_WIDE %s  %s pid/tid: %5d/%-5d\n", in_out,
+		    out ? "next" : "prev", ids[0], ids[1]);
+}
+
 void script_print__sideband(struct script_print *sp, u32 fields, const struct evsel *evsel,
 			    const struct perf_sample *sample, const struct thread *thread,
 			    const union perf_event *event)
@@ -583,6 +606,10 @@ void script_print__sideband(struct script_print *sp, u32 fields, const struct ev
 		out__printf(fp, "PERF_RECORD_COMM%s: %s:%d/%d\n",
 			(event->header.misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "",
 			event->comm.comm, (int)event->comm.pid, (int)event->comm.tid);
+		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		sideband__switch(fp, event);
 		break;
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:

@@ -6,7 +6,8 @@ for byte: times relative to the first record (--reltime) or to the
 previous one (--deltatime), with --ns and with side-band records; the
 sample address of page faults (-F addr, recorded with upstream'"'"'s -d),
 bare or with the map it falls in, data maps ("-d") named as upstream names
-them; callindent, which only branch traces fill, accepted and empty.'
+them; callindent, which only branch traces fill, accepted and empty;
+context switches (--show-switch-events) of a task and system-wide.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 demo () {
@@ -89,6 +90,29 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'callindent: accepted, nothing to 
 	perf script -i ours.data >plain &&
 	perf script -F +callindent -i ours.data >indent &&
 	test_cmp plain indent
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: context switches recorded by upstream' '
+	upstream_record -q --switch-events -e cpu-clock -o sw.data -- $(demo) >/dev/null
+'
+
+for opts in "--show-switch-events" "--show-switch-events -F comm,tid,time" \
+	    "--show-switch-events --show-task-events --deltatime" "--show-switch-events -F +pid"; do
+	test_expect_success PERF_EVENTS,UPSTREAM_PERF "a task's switches, $opts: upstream's text" '
+		same_script sw.data $opts &&
+		grep -E "PERF_RECORD_SWITCH (IN         |OUT        |OUT preempt)\$" actual
+	'
+done
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,ROOT 'system-wide switches: the other task named, as upstream' '
+	upstream_record -q -a --switch-events -e cpu-clock -o swa.data -- $(demo) >/dev/null &&
+	same_script swa.data --show-switch-events &&
+	grep -E "PERF_RECORD_SWITCH_CPU_WIDE (IN   |OUT  ).* (next|prev) pid/tid: +[0-9]+/" actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'without --show-switch-events: no switch lines' '
+	perf script -i sw.data >out &&
+	! grep PERF_RECORD_SWITCH out
 '
 
 test_done
