@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "builtin.h"
 #include "util/model/debuginfod-dso.h"
 #include "util/base/parse-options.h"
@@ -23,6 +24,7 @@
 #include "util/model/machine-sideband.h"
 #include "util/model/unresolved.h"
 #include "util/model/thread.h"
+#include "util/model/map.h"
 #include "util/model/callchain.h"
 #include "script/print.h"
 
@@ -161,6 +163,34 @@ static u32 script__fields(const struct script *s, const struct evsel *evsel)
 	return s->evsel_fields[evsel->idx];
 }
 
+/*
+ * A page fault's data address: looked up in the sample's mode first, then
+ * in the other one, as upstream.  Only text symbols are known, so a data
+ * map (-d records them: the heap, the stack, a mapped file such as
+ * ld.so.cache) is named without loading its file's symbols.
+ */
+static int script__resolve_addr(struct script *s, struct thread *thread,
+				const struct perf_sample *sample, struct callchain_frame *fr)
+{
+	u8 modes[2] = { sample->cpumode, sample->cpumode == PERF_RECORD_MISC_USER ?
+					 PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct map *map = thread__find_map(thread, modes[i], sample->addr);
+
+		if (!map)
+			continue;
+		if (!map->prot || (map->prot & PROT_EXEC))
+			return callchain_frame__resolve(fr, &s->machine, thread, modes[i],
+							sample->addr);
+		*fr = (struct callchain_frame){ .ip = sample->addr, .addr = sample->addr,
+						.map = map, .dso = map->dso, .cpumode = modes[i] };
+		return 0;
+	}
+	return callchain_frame__resolve(fr, &s->machine, thread, sample->cpumode, sample->addr);
+}
+
 static int script__sample(struct perf_tool *tool, struct perf_session *session,
 			  const union perf_event *event, const struct perf_sample *sample,
 			  struct evsel *evsel)
@@ -194,15 +224,7 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 		err = 0;
 	}
 	if (!err && (fields & SF(ADDR)) && script_print__addr_resolves(evsel)) {
-		/* as upstream: in the sample's mode first, then in the other one */
-		u8 other = sample->cpumode == PERF_RECORD_MISC_USER ? PERF_RECORD_MISC_KERNEL :
-			   PERF_RECORD_MISC_USER;
-
-		err = callchain_frame__resolve(&addr, &s->machine, thread, sample->cpumode,
-					       sample->addr);
-		if (!err && !addr.map)
-			err = callchain_frame__resolve(&addr, &s->machine, thread, other,
-						       sample->addr);
+		err = script__resolve_addr(s, thread, sample, &addr);
 		addr_fr = &addr;
 	}
 	if (err)
