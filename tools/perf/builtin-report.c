@@ -16,7 +16,7 @@
 #include "util/base/debug.h"
 #include "util/session/session.h"
 #include "report/report.h"
-#include "report/header-print.h"
+#include "util/session/header-print.h"
 #include "util/model/callchain.h"
 #include "util/model/sample-filter.h"
 
@@ -162,7 +162,24 @@ static int report__header_done(struct perf_tool *tool, struct perf_session *sess
 {
 	struct report *rep = (struct report *)tool;
 
+	if ((rep->header || rep->header_only) && session->header.is_pipe)
+		perf_session__fprintf_features(session, stdout);
+	/* --header-only: a stream is read as far as its header records */
+	if (rep->header_only)
+		return -ECANCELED;
 	return report__name_events(session, rep->quiet);
+}
+
+/* A file's header is all read at open; a stream's, as its first records. */
+static int report__header_only(struct report *rep, struct perf_session *session)
+{
+	int err;
+
+	if (!session->header.is_pipe)
+		return 0;
+	rep->tool.header_done = report__header_done;
+	err = perf_session__process_events(session, &rep->tool);
+	return err == -ECANCELED ? 0 : err;
 }
 
 static int report__stats(struct report *rep, struct perf_session *session)
@@ -402,6 +419,7 @@ static int report__hists(struct report *rep, struct perf_session *session)
 	opts->verbose = rep->verbose;
 	opts->skip_empty = rep->skip_empty;
 	opts->header_hint = !rep->header;
+	opts->stream_header = rep->header;
 	opts->name_events = report__name_events;
 	opts->filter = &rep->filter;
 	/* --debuginfod without URLs: DEBUGINFOD_URLS */
@@ -453,9 +471,9 @@ int cmd_report(int argc, const char **argv)
 		goto out_close;
 	session.verbose = rep.verbose;
 	if (rep.header || rep.header_only)
-		report__print_header(&session, stdout);
+		perf_session__fprintf_header(&session, stdout);
 	if (rep.header_only)
-		err = 0;
+		err = report__header_only(&rep, &session);
 	else if (rep.stats_mode)
 		err = report__stats(&rep, &session);
 	else if (sample_filter__setup_time(&rep.filter, &session, "perf report"))

@@ -12,16 +12,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "builtin.h"
 #include "util/model/debuginfod-dso.h"
 #include "util/base/parse-options.h"
 #include "util/base/debug.h"
 #include "script/dump.h"
 #include "util/session/session.h"
+#include "util/session/header-print.h"
 #include "util/model/machine.h"
 #include "util/model/machine-sideband.h"
 #include "util/model/unresolved.h"
 #include "util/model/thread.h"
+#include "util/model/map.h"
 #include "util/model/callchain.h"
 #include "script/print.h"
 #include "util/model/sample-filter.h"
@@ -40,10 +43,12 @@ struct script {
 	const char *input;
 	const char *path;		/* as dumped: the input, or "pipe" */
 	bool dump_raw;
+	bool header, header_only;	/* --header, --header-only */
 	bool force;
 	bool quiet;
 	bool show_mmap;
 	bool show_task;
+	bool show_switch;
 	bool is_pipe;
 	bool fields_error;		/* -F asks for what the data lacks */
 	int verbose;
@@ -113,6 +118,11 @@ static int script__header_done(struct perf_tool *tool, struct perf_session *sess
 	struct evlist *evlist = &session->evlist;
 	int i, err;
 
+	/* --header of a stream: its features, as they came before the samples */
+	if (s->header && session->header.is_pipe) {
+		perf_session__fprintf_features(session, stdout);
+		fflush(stdout);
+	}
 	err = s->sideband.header_done(tool, session);
 	if (!err)
 		err = perf_session__name_events(session, s->quiet, true);
@@ -156,13 +166,42 @@ static u32 script__fields(const struct script *s, const struct evsel *evsel)
 	return s->evsel_fields[evsel->idx];
 }
 
+/*
+ * A page fault's data address: looked up in the sample's mode first, then
+ * in the other one, as upstream.  Only text symbols are known, so a data
+ * map (-d records them: the heap, the stack, a mapped file such as
+ * ld.so.cache) is named without loading its file's symbols.
+ */
+static int script__resolve_addr(struct script *s, struct thread *thread,
+				const struct perf_sample *sample, struct callchain_frame *fr)
+{
+	u8 modes[2] = { sample->cpumode, sample->cpumode == PERF_RECORD_MISC_USER ?
+					 PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct map *map = thread__find_map(thread, modes[i], sample->addr);
+
+		if (!map)
+			continue;
+		if (!map->prot || (map->prot & PROT_EXEC))
+			return callchain_frame__resolve(fr, &s->machine, thread, modes[i],
+							sample->addr);
+		*fr = (struct callchain_frame){ .ip = sample->addr, .addr = sample->addr,
+						.map = map, .dso = map->dso, .cpumode = modes[i] };
+		return 0;
+	}
+	return callchain_frame__resolve(fr, &s->machine, thread, sample->cpumode, sample->addr);
+}
+
 static int script__sample(struct perf_tool *tool, struct perf_session *session,
 			  const union perf_event *event, const struct perf_sample *sample,
 			  struct evsel *evsel)
 {
 	struct script *s = script__from_tool(tool);
 	u32 fields = script__fields(s, evsel);
-	struct callchain_frame frame = { .sym = NULL };
+	struct callchain_frame frame = { .sym = NULL }, addr = { .sym = NULL };
+	const struct callchain_frame *addr_fr = NULL;
 	const struct callchain_cursor *cursor = NULL;
 	struct thread *thread;
 	int err;
@@ -200,9 +239,13 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 	} else {
 		err = 0;
 	}
+	if (!err && (fields & SF(ADDR)) && script_print__addr_resolves(evsel)) {
+		err = script__resolve_addr(s, thread, sample, &addr);
+		addr_fr = &addr;
+	}
 	if (err)
 		return err;
-	script_print__sample(&s->print, fields, evsel, sample, thread, cursor, &frame);
+	script_print__sample(&s->print, fields, evsel, sample, thread, cursor, &frame, addr_fr);
 	return 0;
 }
 
@@ -210,6 +253,10 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
  * EVENT_UPDATE (a stream's) can rename an event: u64 type (2: name),
  * u64 id, the name.  Upstream's script uses the new name.
  */
+static int script__show(struct script *s, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample,
+			u64 bad_before, pid_t pid, pid_t tid);
+
 static int script__other(struct perf_tool *tool, struct perf_session *session,
 			 const union perf_event *event, const struct perf_sample *sample)
 {
@@ -220,6 +267,11 @@ static int script__other(struct perf_tool *tool, struct perf_session *session,
 	u64 type, id;
 	char *name;
 
+	if (event->header.type == PERF_RECORD_SWITCH ||
+	    event->header.type == PERF_RECORD_SWITCH_CPU_WIDE)
+		return s->show_switch ? script__show(s, session, event, sample,
+						     s->mt.nr_bad_sideband, sample->pid,
+						     sample->tid) : 0;
 	if (event->header.type != PERF_RECORD_EVENT_UPDATE || size <= 24)
 		return 0;
 	memcpy(&type, p + 8, 8);
@@ -420,16 +472,23 @@ static int script__run(struct script *s, struct dso_load_opts *opts)
 	s->is_pipe = session.header.is_pipe;
 	s->path = s->is_pipe ? "pipe" : data.path;
 	session.verbose = s->verbose;
+	if (s->header || s->header_only) {
+		perf_session__fprintf_header(&session, stdout);
+		fflush(stdout);
+	}
 	/* upstream's statuses: -EINVAL for --time, -1 for --cpu */
-	if (sample_filter__setup_time(&s->filter, &session, "perf script")) {
+	if (!s->header_only && sample_filter__setup_time(&s->filter, &session, "perf script")) {
 		ret = 234;
 		goto out_filter;
 	}
-	if (sample_filter__setup_cpus(&s->filter, &session, "perf script")) {
+	if (!s->header_only && sample_filter__setup_cpus(&s->filter, &session, "perf script")) {
 		ret = 255;
 		goto out_filter;
 	}
-	if (s->dump_raw) {
+	/* upstream's --header-only of a stream stops at its layout lines too */
+	if (s->header_only) {
+		err = 0;
+	} else if (s->dump_raw) {
 		s->mt.tool = (struct perf_tool){ .event = script__dump_event };
 		err = perf_session__process_events(&session, &s->mt.tool);
 	} else {
@@ -499,13 +558,17 @@ int cmd_script(int argc, const char **argv)
 		  "dump raw trace in ASCII" },
 		{ PARSE_OPT_CALLBACK, 'F', "fields", NULL, "str",
 		  "comma separated output fields. +field to add and -field to remove. "
-		  "Fields: comm,tid,pid,time,cpu,event,ip,sym,dso,symoff,period", 0, OPT_FIELDS },
+		  "Fields: comm,tid,pid,time,cpu,event,ip,sym,dso,addr,symoff,period,callindent",
+		  0, OPT_FIELDS },
 		{ PARSE_OPT_BOOL, 'f', "force", &scr.force, NULL, "don't complain, do it" },
 		{ PARSE_OPT_CALLBACK, 'G', "hide-call-graph", NULL, NULL,
 		  "When printing symbols do not display call chain",
 		  PARSE_OPT_NOARG | PARSE_OPT_CANNEG, OPT_HIDE_CALL_GRAPH },
 		{ PARSE_OPT_STRING, 'i', "input", &scr.input, "file", "input file name" },
 		{ PARSE_OPT_BOOL, 'q', "quiet", &scr.quiet, NULL, "be quiet" },
+		{ PARSE_OPT_BOOL, 0, "header", &scr.header, NULL, "Show data header." },
+		{ PARSE_OPT_BOOL, 0, "header-only", &scr.header_only, NULL,
+		  "Show only data header." },
 		{ PARSE_OPT_STRING, 'S', "symbols", &fo->syms, "symbol[,symbol...]",
 		  "only consider these symbols" },
 		{ PARSE_OPT_INCR, 'v', "verbose", &scr.verbose, NULL, "be more verbose" },
@@ -520,10 +583,16 @@ int cmd_script(int argc, const char **argv)
 		  "Use 9 decimal places when displaying time" },
 		{ PARSE_OPT_STRING, 0, "pid", &fo->pids, "pid[,pid...]",
 		  "only consider symbols in these pids" },
+		{ PARSE_OPT_BOOL, 0, "reltime", &scr.print.reltime, NULL,
+		  "Show time stamps relative to start" },
+		{ PARSE_OPT_BOOL, 0, "deltatime", &scr.print.deltatime, NULL,
+		  "Show time stamps relative to previous event" },
 		{ PARSE_OPT_BOOL, 0, "show-mmap-events", &scr.show_mmap, NULL,
 		  "Show the mmap events" },
 		{ PARSE_OPT_BOOL, 0, "show-task-events", &scr.show_task, NULL,
 		  "Show the fork/comm/exit events" },
+		{ PARSE_OPT_BOOL, 0, "show-switch-events", &scr.show_switch, NULL,
+		  "Show context switch events (if recorded)" },
 		{ PARSE_OPT_STRING, 0, "tid", &fo->tids, "tid[,tid...]",
 		  "only consider symbols in these tids" },
 		{ PARSE_OPT_STRING, 0, "time", &fo->time, "str",
@@ -546,6 +615,11 @@ int cmd_script(int argc, const char **argv)
 		return cmd_script_report(n, argv);
 	if (n)
 		return parse_opts__error(&p, "unexpected argument `%s'", argv[0]);
+	if (scr.print.reltime && scr.print.deltatime) {
+		fprintf(stderr, "reltime and deltatime - the two don't get along well. "
+			"Please limit to --reltime or --deltatime.\n");
+		return 255;	/* upstream's -1 */
+	}
 	if (sample_filter__init(&scr.filter, fo, "perf script"))
 		n = PERF_USAGE_ERROR;
 	else

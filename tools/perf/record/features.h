@@ -19,6 +19,11 @@ struct build_id_secure;
 /* Host description and @argc/@argv (the command line, "record" first). */
 int record_features__host(struct perf_header *h, int argc, const char **argv,
 			  const char *version);
+/*
+ * The machine (features-machine.c): CPUID, CPU_TOPOLOGY, NUMA_TOPOLOGY,
+ * PMU_MAPPINGS, CACHE, MEM_TOPOLOGY, each left out when unreadable.
+ */
+int record_features__machine(struct perf_header *h);
 /* EVENT_DESC from @evlist: attrs, names and ids. */
 int record_features__event_desc(struct perf_header *h, const struct evlist *evlist);
 int record_features__sample_time(struct perf_header *h, u64 first, u64 last);

@@ -248,6 +248,8 @@ int record__begin_output(struct record *rec)
 	record__userspace_attr(rec);
 	ret = record_features__host(&rec->header, rec->argc, rec->argv, PERF_VERSION);
 	if (!ret)
+		ret = record_features__machine(&rec->header);
+	if (!ret)
 		ret = record_features__event_desc(&rec->header, &rec->evlist);
 	if (ret)
 		return ret;

@@ -13,6 +13,7 @@
 #include "report/report.h"
 #include "util/hists/hist.h"
 #include "report/stdio.h"
+#include "util/session/header-print.h"
 #include "util/model/callchain.h"
 #include "util/model/machine.h"
 #include "util/model/machine-sideband.h"
@@ -88,6 +89,9 @@ static int report_hists__header_done(struct perf_tool *tool, struct perf_session
 	struct report_hists *rh = (struct report_hists *)tool;
 	int err;
 
+	/* A stream's features arrive as records: listed once all are in. */
+	if (rh->opts->stream_header && session->header.is_pipe)
+		perf_session__fprintf_features(session, stdout);
 	if (rh->opts->name_events) {
 		err = rh->opts->name_events(session, rh->opts->quiet);
 		if (err)

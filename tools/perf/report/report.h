@@ -24,6 +24,7 @@ struct report_hists_opts {
 	bool		callchain_given;	/* -g/-G asked for graphs explicitly */
 	double		percent_limit;
 	bool		header_hint;	/* upstream's "To display the perf.data header" line */
+	bool		stream_header;	/* --header of a stream: its features, once read */
 	const char	*kallsyms;	/* --kallsyms */
 	const char	*debuginfod;	/* --debuginfod=URLS, or NULL */
 	unsigned int	max_stack;	/* --max-stack: frames kept of a chain */

@@ -18,6 +18,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "script/print.h"
 #include "util/model/callchain.h"
 #include "util/data/evsel.h"
@@ -41,6 +42,8 @@ static const char *const field_names[SCRIPT_F_MAX] = {
 	[SCRIPT_F_DSO]		= "dso",
 	[SCRIPT_F_SYMOFF]	= "symoff",
 	[SCRIPT_F_PERIOD]	= "period",
+	[SCRIPT_F_ADDR]		= "addr",
+	[SCRIPT_F_CALLINDENT]	= "callindent",
 };
 
 static int field__lookup(const char *name)
@@ -111,6 +114,7 @@ static const u64 field_needs[SCRIPT_F_MAX] = {
 	[SCRIPT_F_TIME]		= PERF_SAMPLE_TIME,
 	[SCRIPT_F_CPU]		= PERF_SAMPLE_CPU,
 	[SCRIPT_F_IP]		= PERF_SAMPLE_IP,
+	[SCRIPT_F_ADDR]		= PERF_SAMPLE_ADDR,
 	/* no PERIOD: upstream prints the attr's fixed period without it */
 };
 
@@ -120,6 +124,7 @@ static const char *const field_attr_names[SCRIPT_F_MAX] = {
 	[SCRIPT_F_TIME]		= "TIME",
 	[SCRIPT_F_CPU]		= "CPU",
 	[SCRIPT_F_IP]		= "IP",
+	[SCRIPT_F_ADDR]		= "ADDR",
 };
 
 int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel, u32 *out)
@@ -287,6 +292,16 @@ static void script_print__start(struct script_print *sp, u32 fields, bool chain_
 	if (fields & SF(TIME)) {
 		u64 t = sample->time;
 
+		/* as upstream: a time of 0 does not count as the first or the last */
+		if (sp->reltime) {
+			if (!sp->first_time)
+				sp->first_time = sample->time;
+			t = sample->time - sp->first_time;
+		} else if (sp->deltatime) {
+			t = sp->last_time ? sample->time - sp->last_time : 0;
+			sp->last_time = sample->time;
+		}
+
 		put_dec(fp, t / 1000000000ULL, 5, false);
 		out__putc('.', fp);
 		if (sp->nanosecs)
@@ -333,6 +348,15 @@ static const struct dso *frame__dso(const struct callchain_frame *fr)
 static bool dso__is_anon(const struct dso *dso)
 {
 	return dso__name_is_anon(dso->long_name);
+}
+
+/*
+ * Only an executable one (or one of an MMAP v1 record, which has no prot):
+ * a data map ("-d" records them) keeps its own name, "//anon", "[stack]".
+ */
+static bool map__is_exec(const struct map *map)
+{
+	return !map || !map->prot || (map->prot & PROT_EXEC);
 }
 
 static void put_dso(struct script_out *fp, const struct dso *dso, bool anon,
@@ -412,7 +436,7 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 {
 	struct script_out *fp = sp->out;
 	const struct dso *last = NULL;
-	bool anon = false;
+	bool anon, anon_dso = false;
 	size_t i;
 
 	for (i = 0; i < cursor->nr; i++) {
@@ -422,10 +446,11 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 		/* name tests per DSO, not per frame: frames mostly repeat the last one's */
 		if (fr->dso != last) {
 			last = fr->dso;
-			anon = last && dso__is_anon(last);
+			anon_dso = last && dso__is_anon(last);
 		}
+		anon = anon_dso && map__is_exec(fr->map);
 		/* upstream shows a user frame as its offset in the mapped file */
-		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod && !anon)
+		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod && !anon_dso)
 			ip = ip - fr->map->start + fr->map->pgoff;
 		if ((fields & SF(SYM)) && (fields & SF(DSO)) && !anon &&
 		    put_frame_line(fp, ip, fr->sym, fr->addr, fields & SF(SYMOFF), frame__dso(fr)))
@@ -440,9 +465,34 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 	}
 }
 
+bool script_print__addr_resolves(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       (evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS ||
+		evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+		evsel->attr.config == PERF_COUNT_SW_PAGE_FAULTS_MAJ);
+}
+
+/* "%16llx", then where it resolves " sym[+0xoff]" and " (dso)" as asked. */
+static void script_print__addr(struct script_print *sp, u32 fields, u64 addr,
+			       const struct callchain_frame *fr, const struct thread *thread)
+{
+	struct script_out *fp = sp->out;
+
+	put_hex(fp, addr, 16);
+	if (!fr)
+		return;
+	if (fields & SF(SYM))
+		put_sym(fp, fields, fr->sym, fr->addr);
+	if (fields & SF(DSO))
+		put_dso(fp, frame__dso(fr), fr->dso && dso__is_anon(fr->dso) &&
+			map__is_exec(fr->map), thread);
+}
+
 void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evsel,
 			  const struct perf_sample *sample, const struct thread *thread,
-			  const struct callchain_cursor *cursor, const struct callchain_frame *ip)
+			  const struct callchain_cursor *cursor, const struct callchain_frame *ip,
+			  const struct callchain_frame *addr)
 {
 	struct script_out *fp = sp->out;
 
@@ -455,6 +505,8 @@ void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evs
 		put_str_right(fp, evsel__name(evsel), sp->name_width);
 		put_str(fp, ": ");
 	}
+	if (fields & SF(ADDR))
+		script_print__addr(sp, fields, sample->addr, addr, thread);
 	if (fields & SF(IP)) {
 		if (cursor) {
 			out__putc('\n', fp);
@@ -465,7 +517,8 @@ void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evs
 			if (fields & SF(SYM))
 				put_sym(fp, fields, ip->sym, ip->addr);
 			if (fields & SF(DSO))
-				put_dso(fp, frame__dso(ip), ip->dso && dso__is_anon(ip->dso), thread);
+				put_dso(fp, frame__dso(ip), ip->dso && dso__is_anon(ip->dso) &&
+					map__is_exec(ip->map), thread);
 		}
 	}
 	out__putc('\n', fp);
@@ -509,6 +562,29 @@ static void sideband__mmap(struct script_out *fp, const union perf_event *event,
 	out__printf(fp, "]: %s %s\n", perm, m.filename);
 }
 
+/* A context switch: in or out (preempted or not), and CPU-wide the other task. */
+static void sideband__switch(struct script_out *fp, const union perf_event *event)
+{
+	u16 misc = event->header.misc;
+	bool out = misc & PERF_RECORD_MISC_SWITCH_OUT;
+	const char *in_out = !out ? "IN         " :
+			     (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT preempt" :
+			     "OUT        ";
+	s32 ids[2];
+
+	if (event->header.type == PERF_RECORD_SWITCH) {
+		out__printf(fp, "PERF_RECORD_SWITCH %s\n", in_out);
+		return;
+	}
+	if (event->header.size < sizeof(event->header) + sizeof(ids)) {
+		out__printf(fp, "PERF_RECORD_SWITCH_CPU_WIDE: malformed record\n");
+		return;
+	}
+	memcpy(ids, (const char *)event + sizeof(event->header), sizeof(ids));
+	out__printf(fp, "PERF_RECORD_SWITCH_CPU_WIDE %s  %s pid/tid: %5d/%-5d\n", in_out,
+		    out ? "next" : "prev", ids[0], ids[1]);
+}
+
 void script_print__sideband(struct script_print *sp, u32 fields, const struct evsel *evsel,
 			    const struct perf_sample *sample, const struct thread *thread,
 			    const union perf_event *event)
@@ -530,6 +606,10 @@ void script_print__sideband(struct script_print *sp, u32 fields, const struct ev
 		out__printf(fp, "PERF_RECORD_COMM%s: %s:%d/%d\n",
 			(event->header.misc & PERF_RECORD_MISC_COMM_EXEC) ? " exec" : "",
 			event->comm.comm, (int)event->comm.pid, (int)event->comm.tid);
+		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		sideband__switch(fp, event);
 		break;
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:

@@ -33,6 +33,8 @@ enum script_field {
 	SCRIPT_F_DSO,
 	SCRIPT_F_SYMOFF,
 	SCRIPT_F_PERIOD,
+	SCRIPT_F_ADDR,
+	SCRIPT_F_CALLINDENT,	/* BTS branch traces only: nothing for samples */
 	SCRIPT_F_MAX
 };
 
@@ -67,19 +69,29 @@ struct script_print {
 	int	name_width;	/* longest event name: names are right-aligned */
 	bool	nanosecs;	/* --ns */
 	bool	callchains;	/* not -G: print a sample's chain */
+	bool	reltime;	/* --reltime: times from the first record printed */
+	bool	deltatime;	/* --deltatime: times from the previous one */
+	u64	first_time;	/* of the first record printed (0: none yet) */
+	u64	last_time;	/* of the previous record printed (0: none yet) */
 };
 
 /* Set name_width from @evlist. */
 void script_print__init_names(struct script_print *sp, struct evlist *evlist);
 
 /*
- * One sample: comm, tid, cpu, time, period, event, then the ip with
+ * One sample: comm, tid, cpu, time, period, event, addr, then the ip with
  * sym+off (dso), or the resolved call chain in @cursor (one indented line
  * per frame, a blank line after).  @cursor NULL: @ip is the ip resolved.
+ * @addr: sample->addr resolved, where it names code or data upstream
+ * resolves (script_print__addr_resolves()), else NULL: the bare number.
  */
 void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evsel,
 			  const struct perf_sample *sample, const struct thread *thread,
-			  const struct callchain_cursor *cursor, const struct callchain_frame *ip);
+			  const struct callchain_cursor *cursor, const struct callchain_frame *ip,
+			  const struct callchain_frame *addr);
+
+/* Does @evsel's sample addr point at something to resolve (page faults)? */
+bool script_print__addr_resolves(const struct evsel *evsel);
 
 /* A side-band record: the same line start, then upstream's description. */
 void script_print__sideband(struct script_print *sp, u32 fields, const struct evsel *evsel,

@@ -223,6 +223,7 @@ static int perf_header__read_file(struct perf_header *h, struct evlist *evlist,
 	}
 	h->data_offset = fh.data.offset;
 	h->data_size = fh.data.size;
+	h->header_data_size = fh.data.size;
 	avail = data->file_size - fh.data.offset;
 	if (fh.data.size == 0 && avail) {
 		pr_warning("%s: header says no data (perf record killed?), reading records to the end of the file\n",

@@ -102,6 +102,7 @@ struct perf_header {
 	u64 data_offset;		/* file: start of records */
 	u64 data_size;			/* file: bytes of records to read */
 	bool data_size_guessed;		/* header said 0/stale: read to EOF */
+	u64 header_data_size;		/* file: what its header says, guessed or not */
 	struct perf_header_feat_sec feat[HEADER_FEAT_BITS];
 };
 
