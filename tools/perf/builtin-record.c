@@ -512,7 +512,7 @@ int cmd_record(int argc, const char **argv)
 		goto out_child;
 	if (rec_evlist__open(&rec->rec_evlist, rec->workload, rec->opts.quiet))
 		goto out_child;
-	if (record__mmap_all(rec) || record__build_evlist(rec))
+	if (record__mmap_all(rec) || record__build_evlist(rec) || record__compress_start(rec))
 		goto out_child;
 	/*
 	 * The file only once the events are ready: a start that fails (an
@@ -598,6 +598,8 @@ out_free:
 	buildid_table__exit(&rec->lookout_seen);
 	record__userspace_exit(rec);
 	build_id_secure__exit(&rec->secure);
+	if (rec->compressing)
+		record_compress__exit(&rec->comp);
 	free(rec);
 	if (sig)
 		record__die_of(sig);

@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 #include "record/features.h"
 #include "record/build-id-secure.h"
+#include "record/compress.h"
 
 #define NAME_ALIGN	64
 
@@ -201,6 +202,22 @@ int record_features__sample_time(struct perf_header *h, u64 first, u64 last)
 	u64 t[2] = { first, last };
 
 	return perf_header__set_feat(h, HEADER_SAMPLE_TIME, t, sizeof(t));
+}
+
+/* HEADER_COMPRESSED's version and type (upstream's values). */
+#define COMPRESSED_VERSION	0
+#define COMPRESSED_TYPE_ZSTD	1
+
+int record_features__compressed(struct perf_header *h, const struct record_compress *c,
+				size_t mmap_pages)
+{
+	/* u32 version, type, level, ratio, mmap_len (control page included). */
+	u32 v[5] = {
+		COMPRESSED_VERSION, COMPRESSED_TYPE_ZSTD, (u32)c->level,
+		record_compress__ratio(c), (u32)((mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE)),
+	};
+
+	return perf_header__set_feat(h, HEADER_COMPRESSED, v, sizeof(v));
 }
 
 static int unsecured__add(void *priv, const char *path, const struct build_id *bid)

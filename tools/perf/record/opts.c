@@ -59,6 +59,8 @@ static const struct parse_opt record_options[] = {
 	LOPT(OPT_STRICT_FREQ, "strict-freq", NULL,
 	     "Fail if the specified frequency can't be used", NOARG),
 	OPT('f', "force", NULL, "don't complain, do it", NOARG),
+	OPT('z', "compression-level", "n", "Compress records using specified level "
+	    "(default: 1 - fastest compression, 22 - greatest compression)", PARSE_OPT_OPTARG),
 	/* upstream's, impossible here: one line each, exit 129 */
 	NOPE('b', "branch-any", NOARG, "branch stacks need a hardware PMU (LBR)"),
 	NOPE('j', "branch-filter", 0, "branch stacks need a hardware PMU (LBR)"),
@@ -355,6 +357,16 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 		return 0;
 	case 'f':
 		opts->force = true;
+		return 0;
+	case 'z':
+		/* Upstream clamps 23 and up to 22 and takes junk for 1: we say so. */
+		if (!arg)
+			v = COMPRESS_LEVEL_DEFAULT;
+		else if (parse_u64(arg, &v) || !v || v > COMPRESS_LEVEL_MAX)
+			return record_opts__usage_error("invalid compression level '%s': "
+							"1 (fastest) to %d (smallest)",
+							arg, COMPRESS_LEVEL_MAX);
+		opts->comp_level = (int)v;
 		return 0;
 	default:
 		return 0;

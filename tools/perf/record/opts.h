@@ -7,6 +7,7 @@
 #include <linux/types.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include "record/compress.h"
 #include "record/switch-output.h"
 
 #define DEFAULT_FREQ		4000
@@ -34,6 +35,7 @@ struct record_opts {
 	bool no_buildid;
 	bool no_buildid_cache;
 	bool force;
+	int comp_level;			/* -z: zstd level, 0 for none */
 	bool overwrite;			/* --overwrite: backward flight-recorder buffers */
 	struct switch_output switch_output;	/* --switch-output, --switch-max-files */
 };

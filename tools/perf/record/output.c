@@ -221,13 +221,24 @@ void record__print_summary(struct record *rec)
 		fprintf(stderr, "Warning: the kernel dropped %llu samples it could not write "
 			"(LOST_SAMPLES records in the file)\n",
 			(unsigned long long)rec->lost_samples);
+	if (rec->compressing)
+		pr_debug(rec->opts.verbose, 1, "zstd level %d: %zu KiB of compressor state\n",
+			 rec->comp.level, record_compress__memory(&rec->comp) / 1024);
 	if (rec->opts.quiet)
 		return;
 	/* With --switch-output it came before the last "Dump" line. */
 	if (!rec->opts.switch_output.enabled)
 		fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 			(unsigned long long)rec->wakeups);
-	if (rec->opts.switch_output.enabled)
+	if (rec->compressing && rec->comp.bytes_out)
+		/* Upstream's form: no sample count (its -z does not count them). */
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s, compressed "
+			"(original %.3f MB, ratio is %.3f) ]\n",
+			rec->bytes_written / 1024.0 / 1024.0, rec->data.path,
+			rec->opts.switch_output.enabled ? ".<timestamp>" : "",
+			rec->comp.bytes_in / 1024.0 / 1024.0,
+			(double)rec->comp.bytes_in / (double)rec->comp.bytes_out);
+	else if (rec->opts.switch_output.enabled)
 		/* Upstream's form: the file names are in the "Dump" lines. */
 		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
 			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
@@ -249,6 +260,9 @@ int record__begin_output(struct record *rec)
 	ret = record_features__host(&rec->header, rec->argc, rec->argv, PERF_VERSION);
 	if (!ret)
 		ret = record_features__event_desc(&rec->header, &rec->evlist);
+	/* A stream's reader needs it before the first COMPRESSED record. */
+	if (!ret && rec->compressing)
+		ret = record_features__compressed(&rec->header, &rec->comp, rec->opts.mmap_pages);
 	if (ret)
 		return ret;
 	if (rec->data.is_pipe)
@@ -286,6 +300,9 @@ int record__end_file(struct record *rec)
 	}
 	if (!r && rec->samples)
 		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);
+	/* Again, now with the ratio. */
+	if (!r && rec->compressing)
+		r = record_features__compressed(&rec->header, &rec->comp, rec->opts.mmap_pages);
 	/*
 	 * Once the securer is joined (not at a --switch-output rotation): the
 	 * last file names every id lost.  A failure costs that section only.
@@ -332,6 +349,9 @@ int record__switch_output(struct record *rec)
 	perf_header__exit(&rec->header);
 	perf_header__init(&rec->header);
 	ret = perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, true);
+	/* Each file is read alone: its own zstd stream. */
+	if (rec->compressing)
+		record_compress__reset(&rec->comp);
 	if (!ret)
 		ret = record__begin_output(rec);
 	if (!ret)
