@@ -22,6 +22,9 @@ int record_features__host(struct perf_header *h, int argc, const char **argv,
 /* EVENT_DESC from @evlist: attrs, names and ids. */
 int record_features__event_desc(struct perf_header *h, const struct evlist *evlist);
 int record_features__sample_time(struct perf_header *h, u64 first, u64 last);
+struct rec_evlist;
+/* GROUP_DESC, when @el has a group of two events or more ({a,b}). */
+int record_features__group_desc(struct perf_header *h, const struct rec_evlist *el);
 struct record_compress;
 /*
  * HEADER_COMPRESSED (-z): zstd, the level, the ratio so far, and the

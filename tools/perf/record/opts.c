@@ -98,10 +98,15 @@ int record_opts__usage_error(const char *fmt, ...)
 	return record_opts__usage();
 }
 
-/* Split "a,b" into opts->events; a copy, so argv stays as given (CMDLINE). */
+/*
+ * Split "a,b" into opts->events; a copy, so argv stays as given (CMDLINE).
+ * Commas inside a group "{a,b}" or terms "/a=1,b=2/" do not split.
+ */
 static int parse_event_list(struct record_opts *opts, const char *arg)
 {
-	char *copy, *tok, *save = NULL;
+	char *copy, *p, *start;
+	int depth = 0;
+	bool terms = false;
 
 	if (opts->nr_copies == MAX_EVENTS)
 		return -E2BIG;
@@ -109,10 +114,24 @@ static int parse_event_list(struct record_opts *opts, const char *arg)
 	if (!copy)
 		return -ENOMEM;
 	opts->copies[opts->nr_copies++] = copy;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (opts->nr_events == MAX_EVENTS)
-			return -E2BIG;
-		opts->events[opts->nr_events++] = tok;
+	for (p = start = copy;; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}')
+			depth--;
+		else if (*p == '/')
+			terms = !terms;
+		if (*p && (*p != ',' || depth > 0 || terms))
+			continue;
+		if (p > start) {
+			if (opts->nr_events == MAX_EVENTS)
+				return -E2BIG;
+			opts->events[opts->nr_events++] = start;
+		}
+		if (!*p)
+			break;
+		*p = '\0';
+		start = p + 1;
 	}
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "record/record.h"
 #include "record/features.h"
+#include "record/tracing-data.h"
 #include "record/synthetic-events.h"
 #include "util/cache/build-id-cache.h"
 #include "util/base/debug.h"
@@ -260,6 +261,10 @@ int record__begin_output(struct record *rec)
 	ret = record_features__host(&rec->header, rec->argc, rec->argv, PERF_VERSION);
 	if (!ret)
 		ret = record_features__event_desc(&rec->header, &rec->evlist);
+	if (!ret)
+		ret = record_features__group_desc(&rec->header, &rec->rec_evlist);
+	if (!ret)
+		ret = tracing_data__set(&rec->header, &rec->rec_evlist);
 	/* A stream's reader needs it before the first COMPRESSED record. */
 	if (!ret && rec->compressing)
 		ret = record_features__compressed(&rec->header, &rec->comp, rec->opts.mmap_pages);
