@@ -421,21 +421,15 @@ static int record__setup_targets(struct record *rec)
 			return ret;
 		}
 	}
-	if (opts->pid) {
-		ret = thread_list__from_pid(&el->threads, opts->pid);
-		if (ret)
+	/* Every thread of every -p process; the -t threads; upstream's error for a gone one. */
+	if (opts->pid || opts->tid) {
+		ret = opts->pid ? thread_list__from_pids(&el->threads, opts->pids, opts->nr_pids) :
+				  thread_list__from_tids(&el->threads, opts->tids, opts->nr_tids);
+		if (ret == -ESRCH)
 			fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
+		else if (ret)
+			fprintf(stderr, "perf record: %s\n", strerror(-ret));
 		return ret;
-	}
-	if (opts->tid) {
-		char path[64];
-
-		snprintf(path, sizeof(path), "/proc/%d", (int)opts->tid);
-		if (access(path, F_OK)) {
-			fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
-			return -ESRCH;
-		}
-		return thread_list__one(&el->threads, opts->tid);
 	}
 	if (rec->workload && !opts->system_wide && !opts->cpu_list)
 		return thread_list__one(&el->threads, rec->child);

@@ -223,6 +223,50 @@ int thread_list__from_pid(struct thread_list *threads, pid_t pid)
 	return ret;
 }
 
+int thread_list__from_pids(struct thread_list *threads, const pid_t *pids, size_t nr)
+{
+	struct thread_list one;
+	size_t i;
+	int j, ret = 0;
+
+	threads->nr = 0;
+	threads->tids = NULL;
+	for (i = 0; i < nr && !ret; i++) {
+		ret = thread_list__from_pid(&one, pids[i]);
+		for (j = 0; !ret && j < one.nr; j++) {
+			int k;
+
+			/* A thread's id given as a process lists that process again. */
+			for (k = 0; k < threads->nr && threads->tids[k] != one.tids[j]; k++)
+				;
+			if (k == threads->nr)
+				ret = thread_list__push(threads, one.tids[j]);
+		}
+		thread_list__exit(&one);
+	}
+	if (ret)
+		thread_list__exit(threads);
+	return ret;
+}
+
+int thread_list__from_tids(struct thread_list *threads, const pid_t *tids, size_t nr)
+{
+	char path[64];
+	size_t i;
+	int ret = 0;
+
+	threads->nr = 0;
+	threads->tids = NULL;
+	for (i = 0; i < nr && !ret; i++) {
+		/* /proc/TID exists for every thread, listed or not. */
+		snprintf(path, sizeof(path), "/proc/%d", (int)tids[i]);
+		ret = access(path, F_OK) ? -ESRCH : thread_list__push(threads, tids[i]);
+	}
+	if (ret)
+		thread_list__exit(threads);
+	return ret;
+}
+
 void thread_list__exit(struct thread_list *threads)
 {
 	free(threads->tids);

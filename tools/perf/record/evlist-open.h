@@ -68,6 +68,10 @@ void cpu_list__exit(struct cpu_list *cpus);
 /* Every task of process @pid (/proc/PID/task), one thread, or "all". */
 int thread_list__from_pid(struct thread_list *threads, pid_t pid);
 int thread_list__one(struct thread_list *threads, pid_t tid);
+/* -p's list: every task of each process.  -ESRCH when one is gone. */
+int thread_list__from_pids(struct thread_list *threads, const pid_t *pids, size_t nr);
+/* -t's list: each thread, checked to exist.  -ESRCH when one is gone. */
+int thread_list__from_tids(struct thread_list *threads, const pid_t *tids, size_t nr);
 void thread_list__exit(struct thread_list *threads);
 
 void rec_evlist__init(struct rec_evlist *evlist);

@@ -9,6 +9,7 @@
 #include "record/opts.h"
 #include "util/base/parse-options.h"
 #include "util/base/config.h"
+#include "util/base/array.h"
 
 static const char * const record_usage[] = {
 	"perf record [<options>] [<command>]",
@@ -144,6 +145,10 @@ void record_opts__exit(struct record_opts *opts)
 		free(opts->copies[i]);
 	switch_output__exit(&opts->switch_output);
 	opts->nr_copies = 0;
+	free(opts->pids);
+	free(opts->tids);
+	opts->pids = opts->tids = NULL;
+	opts->nr_pids = opts->alloc_pids = opts->nr_tids = opts->alloc_tids = 0;
 }
 
 
@@ -207,15 +212,38 @@ static int parse_mmap_pages(const char *s, size_t *pages)
 	return 0;
 }
 
-static int parse_pid(const char *s, pid_t *pid)
+/*
+ * -p/-t "1,2,3" (upstream's list; a blank separates too): replaces an
+ * earlier -p/-t list, as upstream's last option wins.  Duplicates once.
+ */
+static int parse_pid_list(const char *s, pid_t **list, size_t *nr, size_t *alloc)
 {
-	u64 v;
+	const char *p = s;
 
-	/* Upstream takes a list; one process or thread is what we support. */
-	if (parse_u64(s, &v) || !v || v > 0x7fffffff)
-		return -EINVAL;
-	*pid = (pid_t)v;
-	return 0;
+	*nr = 0;
+	while (*p) {
+		char buf[16];
+		size_t len = strcspn(p, ", "), i;
+		u64 v;
+
+		if (!len || len >= sizeof(buf))
+			return -EINVAL;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if (parse_u64(buf, &v) || !v || v > 0x7fffffff)
+			return -EINVAL;
+		for (i = 0; i < *nr && (*list)[i] != (pid_t)v; i++)
+			;
+		if (i == *nr) {
+			if (ARRAY_GROW(*list, *alloc, *nr + 1))
+				return -ENOMEM;
+			(*list)[(*nr)++] = (pid_t)v;
+		}
+		p += len;
+		if (*p && !*++p)
+			return -EINVAL;	/* a trailing separator */
+	}
+	return *nr ? 0 : -EINVAL;
 }
 
 /*
@@ -327,12 +355,14 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 		opts->cpu_list = arg;
 		return 0;
 	case 'p':
-		if (parse_pid(arg, &opts->pid))
+		if (parse_pid_list(arg, &opts->pids, &opts->nr_pids, &opts->alloc_pids))
 			return record_opts__usage_error("invalid pid: '%s'", arg);
+		opts->pid = opts->pids[0];
 		return 0;
 	case 't':
-		if (parse_pid(arg, &opts->tid))
+		if (parse_pid_list(arg, &opts->tids, &opts->nr_tids, &opts->alloc_tids))
 			return record_opts__usage_error("invalid tid: '%s'", arg);
+		opts->tid = opts->tids[0];
 		return 0;
 	case 'o':
 		opts->output = arg;

@@ -27,7 +27,9 @@ struct record_opts {
 	bool callgraph;
 	bool system_wide;
 	const char *cpu_list;
-	pid_t pid, tid;
+	pid_t pid, tid;			/* the first of -p's or -t's list */
+	pid_t *pids, *tids;		/* -p, -t: "PID[,PID...]", no duplicates */
+	size_t nr_pids, alloc_pids, nr_tids, alloc_tids;
 	const char *output;
 	size_t mmap_pages;
 	bool quiet;

@@ -99,6 +99,19 @@ static void record__warn_unreadable(const struct synth_ctx *ctx)
 		   strerror(ctx->unreadable_err));
 }
 
+/* -p/-t: each listed process or thread, as the kernel will not describe it. */
+static int record__synthesize_targets(struct record *rec, struct synth_ctx *ctx)
+{
+	const struct record_opts *o = &rec->opts;
+	const pid_t *list = o->pid ? o->pids : o->tids;
+	size_t i, n = o->pid ? o->nr_pids : o->nr_tids;
+	int ret = 0;
+
+	for (i = 0; i < n && !ret; i++)
+		ret = synth__process(ctx, list[i]);
+	return ret;
+}
+
 int record__synthesize(struct record *rec, bool again)
 {
 	struct synth_ctx *ctx = record__synth_ctx(rec);
@@ -121,10 +134,8 @@ int record__synthesize(struct record *rec, bool again)
 	if (!ret) {
 		if (rec->opts.system_wide || (rec->opts.cpu_list && !rec->workload))
 			ret = synth__all_processes(ctx);
-		else if (rec->opts.pid > 0)
-			ret = synth__process(ctx, rec->opts.pid);
-		else if (rec->opts.tid > 0)
-			ret = synth__process(ctx, rec->opts.tid);
+		else if (rec->opts.pid > 0 || rec->opts.tid > 0)
+			ret = record__synthesize_targets(rec, ctx);
 		else if (again && rec->child > 0)
 			ret = synth__process(ctx, rec->child);
 	}
