@@ -44,11 +44,13 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-p A,B: both processes, to their 
 '
 
 # Upstream 6.1 aborts now and then (test-lib.sh, upstream_try): each try
-# records targets of its own, started here; "expect" lists them.
+# records targets of its own, started here; "expect" lists them.  They
+# live 3 s: upstream takes most of a second to start on a busy machine,
+# and a target gone by then fails its whole recording (ESRCH).
 upstream_two_demos () {
-	"$WORKLOADS/demo" 1 >/dev/null &
+	"$WORKLOADS/demo" 3 >/dev/null &
 	a=$!
-	"$WORKLOADS/demo" 1 >/dev/null &
+	"$WORKLOADS/demo" 3 >/dev/null &
 	b=$!
 	wait_for_exec $a demo && wait_for_exec $b demo &&
 	printf "%s\n" $a $b | sort -n >expect &&
@@ -56,7 +58,7 @@ upstream_two_demos () {
 }
 
 upstream_two_threads () {
-	"$WORKLOADS/callpaths" 1 3 >/dev/null &
+	"$WORKLOADS/callpaths" 3 3 >/dev/null &
 	pid=$!
 	wait_for_exec $pid callpaths &&
 	n=0 && while test "$(ls /proc/$pid/task | wc -l)" -lt 4; do sleep 0.01; n=$((n + 1)); test $n -lt 1000 || return 1; done &&
