@@ -254,7 +254,7 @@ void record__print_summary(struct record *rec)
 		/* Upstream's form: the file names are in the "Dump" lines. */
 		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
 			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
-	else if (rec->data.is_pipe)
+	else if (rec->data.is_pipe || rec->compressing)
 		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n",
 			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
 	else

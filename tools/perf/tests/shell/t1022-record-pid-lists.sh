@@ -74,7 +74,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'upstream'\''s -p A,B holds the sa
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-t T1,T2: only those threads of a three-thread process' '
-	"$WORKLOADS/callpaths" 1.5 3 >/dev/null &
+	"$WORKLOADS/callpaths" 3 3 >/dev/null &
 	pid=$! &&
 	wait_for_exec $pid callpaths &&
 	n=0 && while test "$(ls /proc/$pid/task | wc -l)" -lt 4; do sleep 0.01; n=$((n + 1)); test $n -lt 1000 || return 1; done &&
@@ -95,7 +95,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'upstream'\''s -t T1,T2 holds the 
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a pid twice, or a process and one of its threads: each thread once' '
-	"$WORKLOADS/callpaths" 1 2 >/dev/null &
+	"$WORKLOADS/callpaths" 3 2 >/dev/null &
 	pid=$! &&
 	wait_for_exec $pid callpaths &&
 	n=0 && while test "$(ls /proc/$pid/task | wc -l)" -lt 3; do sleep 0.01; n=$((n + 1)); test $n -lt 1000 || return 1; done &&
