@@ -86,33 +86,72 @@ static int record__add_dummy(struct record *rec, int nr)
 	return rec_evlist__add(&rec->rec_evlist, &attr, "dummy:u");
 }
 
+/*
+ * What the -e syntax adds to the shared config: period=/freq= terms keep
+ * their sampling; a tracepoint samples every hit (unless -c) with its raw
+ * data; a group member is enabled with its leader, not on its own.
+ */
+static void record__config_event(struct record *rec, const struct parse_event *ev,
+				 struct perf_event_attr *attr)
+{
+	const u64 sampling = PERF_ATTR_FLAG_FREQ;
+
+	if (ev->sampling_set) {
+		attr->flags = (attr->flags & ~sampling) | (ev->attr.flags & sampling);
+		attr->sample_period = ev->attr.sample_period;
+	} else if (ev->tracepoint && rec->opts.freq) {
+		attr->flags &= ~sampling;
+		attr->sample_period = 1;
+	}
+	if (ev->tracepoint)
+		attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+	if (ev->nr_members == 0)
+		attr->flags &= ~(PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_ENABLE_ON_EXEC);
+}
+
 static int record__config_events(struct record *rec)
 {
 	struct record_opts *opts = &rec->opts;
-	int i, ret, nr;
+	struct parse_events pe = { 0 };
+	struct parse_events_error err;
+	int i, ret, nr, first;
 
 	if (!opts->nr_events)
 		opts->events[opts->nr_events++] = "cpu-clock";
-	nr = opts->nr_events + (opts->overwrite ? 1 : 0);
-	if (opts->overwrite && record__add_dummy(rec, nr))
-		return 1;
 	for (i = 0; i < opts->nr_events; i++) {
-		struct perf_event_attr attr;
-
-		memset(&attr, 0, sizeof(attr));
-		attr.size = sizeof(attr);
-		ret = parse_events__one(opts->events[i], &attr);
-		if (ret) {
-			parse_events__print_error(opts->events[i], 0);
+		ret = parse_events__add(&pe, opts->events[i], &err);
+		if (ret == -EINVAL) {
+			parse_events__print(&err);
+			parse_events__exit(&pe);
 			return record_opts__usage();
 		}
+		if (ret) {
+			fprintf(stderr, "perf record: out of memory\n");
+			parse_events__exit(&pe);
+			return 1;
+		}
+	}
+	nr = (int)pe.nr + (opts->overwrite ? 1 : 0);
+	if (opts->overwrite && record__add_dummy(rec, nr)) {
+		parse_events__exit(&pe);
+		return 1;
+	}
+	first = rec->rec_evlist.nr;
+	for (i = 0; i < (int)pe.nr; i++) {
+		struct perf_event_attr attr = pe.ev[i].attr;
+
 		record__config_attr(rec, &attr, nr);
+		record__config_event(rec, &pe.ev[i], &attr);
 		if (i == 0 && !opts->overwrite)
 			record__config_tracking(rec, &attr);
-		ret = rec_evlist__add(&rec->rec_evlist, &attr, opts->events[i]);
-		if (ret)
+		ret = rec_evlist__add(&rec->rec_evlist, &attr, pe.ev[i].name);
+		if (ret) {
+			parse_events__exit(&pe);
 			return 1;
+		}
+		rec->rec_evlist.entries[first + i].leader = first + pe.ev[i].leader;
 	}
+	parse_events__exit(&pe);
 	/* Offset of TIME in a sample, for SAMPLE_TIME. */
 	{
 		u64 st = rec->track_attr.sample_type;
@@ -382,21 +421,15 @@ static int record__setup_targets(struct record *rec)
 			return ret;
 		}
 	}
-	if (opts->pid) {
-		ret = thread_list__from_pid(&el->threads, opts->pid);
-		if (ret)
+	/* Every thread of every -p process; the -t threads; upstream's error for a gone one. */
+	if (opts->pid || opts->tid) {
+		ret = opts->pid ? thread_list__from_pids(&el->threads, opts->pids, opts->nr_pids) :
+				  thread_list__from_tids(&el->threads, opts->tids, opts->nr_tids);
+		if (ret == -ESRCH)
 			fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
+		else if (ret)
+			fprintf(stderr, "perf record: %s\n", strerror(-ret));
 		return ret;
-	}
-	if (opts->tid) {
-		char path[64];
-
-		snprintf(path, sizeof(path), "/proc/%d", (int)opts->tid);
-		if (access(path, F_OK)) {
-			fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
-			return -ESRCH;
-		}
-		return thread_list__one(&el->threads, opts->tid);
 	}
 	if (rec->workload && !opts->system_wide && !opts->cpu_list)
 		return thread_list__one(&el->threads, rec->child);
@@ -510,9 +543,10 @@ int cmd_record(int argc, const char **argv)
 		goto out_sig;
 	if (record__setup_targets(rec))
 		goto out_child;
+	rec->rec_evlist.verbose = rec->opts.verbose;
 	if (rec_evlist__open(&rec->rec_evlist, rec->workload, rec->opts.quiet))
 		goto out_child;
-	if (record__mmap_all(rec) || record__build_evlist(rec))
+	if (record__mmap_all(rec) || record__build_evlist(rec) || record__compress_start(rec))
 		goto out_child;
 	/*
 	 * The file only once the events are ready: a start that fails (an
@@ -598,6 +632,8 @@ out_free:
 	buildid_table__exit(&rec->lookout_seen);
 	record__userspace_exit(rec);
 	build_id_secure__exit(&rec->secure);
+	if (rec->compressing)
+		record_compress__exit(&rec->comp);
 	free(rec);
 	if (sig)
 		record__die_of(sig);

@@ -108,6 +108,47 @@ static const struct perf_mmap_ops record_mmap_ops = {
 	.write = record__write,
 };
 
+/* -z: what the inspection passes goes into the zstd stream, not the file. */
+static int record__write_compressed(void *priv, const void *buf, size_t len)
+{
+	struct record *rec = priv;
+
+	return record_compress__write(&rec->comp, buf, len);
+}
+
+static const struct perf_mmap_ops record_mmap_ops_z = {
+	.record = record__inspect,
+	.write = record__write_compressed,
+};
+
+/*
+ * Everything the compressor got (at most one buffer's worth, less than
+ * the mmap_len HEADER_COMPRESSED gives) goes out as whole COMPRESSED
+ * records before anything else is written.
+ */
+static int record__compress_flush(struct record *rec)
+{
+	return rec->compressing ? record_compress__flush(&rec->comp) : 0;
+}
+
+int record__compress_start(struct record *rec)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	int ret;
+
+	if (!rec->opts.comp_level)
+		return 0;
+	ret = record_compress__init(&rec->comp, rec->opts.comp_level,
+				    rec->opts.mmap_pages * page, record__write, rec);
+	if (ret) {
+		fprintf(stderr, "perf record: cannot start zstd compression: %s\n",
+			strerror(-ret));
+		return ret;
+	}
+	rec->compressing = true;
+	return 0;
+}
+
 static void record__bad_buffer(const struct perf_mmap *map)
 {
 	fprintf(stderr, "Warning: bad record in the ring buffer of CPU %d, rest of it dropped\n",
@@ -161,7 +202,14 @@ int record__mmap_read_all(struct record *rec)
 		if (rec->mmaps[i].overwrite)
 			continue;
 		record__mark(rec, &mark);
-		n = perf_mmap__read(&rec->mmaps[i], &record_mmap_ops, rec);
+		n = perf_mmap__read(&rec->mmaps[i], rec->compressing ? &record_mmap_ops_z :
+				    &record_mmap_ops, rec);
+		if (n >= 0 || n == -EINVAL) {
+			int f = record__compress_flush(rec);
+
+			if (f)
+				n = f;
+		}
 		if (n == -EINVAL) {
 			record__bad_buffer(&rec->mmaps[i]);
 			continue;
@@ -202,7 +250,14 @@ int record__snapshot(struct record *rec)
 		if (!rec->mmaps[i].overwrite)
 			continue;
 		record__mark(rec, &mark);
-		n = perf_mmap__read_backward(&rec->mmaps[i], &record_mmap_ops, rec);
+		n = perf_mmap__read_backward(&rec->mmaps[i], rec->compressing ?
+					     &record_mmap_ops_z : &record_mmap_ops, rec);
+		if (n >= 0 || n == -EINVAL) {
+			int f = record__compress_flush(rec);
+
+			if (f)
+				n = f;
+		}
 		if (n == -EINVAL) {
 			record__bad_buffer(&rec->mmaps[i]);
 		} else if (n < 0) {

@@ -223,6 +223,50 @@ int thread_list__from_pid(struct thread_list *threads, pid_t pid)
 	return ret;
 }
 
+int thread_list__from_pids(struct thread_list *threads, const pid_t *pids, size_t nr)
+{
+	struct thread_list one;
+	size_t i;
+	int j, ret = 0;
+
+	threads->nr = 0;
+	threads->tids = NULL;
+	for (i = 0; i < nr && !ret; i++) {
+		ret = thread_list__from_pid(&one, pids[i]);
+		for (j = 0; !ret && j < one.nr; j++) {
+			int k;
+
+			/* A thread's id given as a process lists that process again. */
+			for (k = 0; k < threads->nr && threads->tids[k] != one.tids[j]; k++)
+				;
+			if (k == threads->nr)
+				ret = thread_list__push(threads, one.tids[j]);
+		}
+		thread_list__exit(&one);
+	}
+	if (ret)
+		thread_list__exit(threads);
+	return ret;
+}
+
+int thread_list__from_tids(struct thread_list *threads, const pid_t *tids, size_t nr)
+{
+	char path[64];
+	size_t i;
+	int ret = 0;
+
+	threads->nr = 0;
+	threads->tids = NULL;
+	for (i = 0; i < nr && !ret; i++) {
+		/* /proc/TID exists for every thread, listed or not. */
+		snprintf(path, sizeof(path), "/proc/%d", (int)tids[i]);
+		ret = access(path, F_OK) ? -ESRCH : thread_list__push(threads, tids[i]);
+	}
+	if (ret)
+		thread_list__exit(threads);
+	return ret;
+}
+
 void thread_list__exit(struct thread_list *threads)
 {
 	free(threads->tids);
@@ -280,6 +324,7 @@ int rec_evlist__add(struct rec_evlist *evlist, const struct perf_event_attr *att
 	n = &evlist->entries[evlist->nr];
 	memset(n, 0, sizeof(*n));
 	n->attr = *attr;
+	n->leader = evlist->nr;
 	n->name = strdup(name);
 	if (!n->name)
 		return -ENOMEM;
@@ -382,6 +427,51 @@ static int rec_evsel__fallback_user(struct rec_evsel *evsel, int err)
 }
 
 /*
+ * No hardware PMU counts cycles (a VM, most often): like upstream, sample
+ * cpu-clock instead, named as upstream names it then ("cpu-clock", with
+ * the modifiers its exclude bits spell, "cpu-clock:uH").  True when it
+ * switched.
+ */
+static int rec_evsel__fallback_cycles(struct rec_evsel *evsel, int err, int verbose)
+{
+	const u64 levels = PERF_ATTR_FLAG_EXCLUDE_USER | PERF_ATTR_FLAG_EXCLUDE_KERNEL |
+			   PERF_ATTR_FLAG_EXCLUDE_HV;
+	u64 f = evsel->attr.flags;
+	char mods[16], *m = mods, *name;
+	unsigned int p = (unsigned int)((f & PERF_ATTR_FLAG_PRECISE_IP_MASK) >>
+					PERF_ATTR_FLAG_PRECISE_IP_SHIFT);
+
+	if ((err != ENOENT && err != EOPNOTSUPP && err != ENODEV && err != ENXIO) ||
+	    evsel->attr.type != PERF_TYPE_HARDWARE ||
+	    evsel->attr.config != PERF_COUNT_HW_CPU_CYCLES)
+		return 0;
+	if (f & levels) {
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_KERNEL))
+			*m++ = 'k';
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_USER))
+			*m++ = 'u';
+		if (!(f & PERF_ATTR_FLAG_EXCLUDE_HV))
+			*m++ = 'h';
+	}
+	while (p--)
+		*m++ = 'p';
+	/* Upstream's events exclude guests when they name levels: "H", host only. */
+	if (f & levels)
+		*m++ = 'H';
+	*m = '\0';
+	if (asprintf(&name, "cpu-clock%s%s", mods[0] ? ":" : "", mods) < 0)
+		return -ENOMEM;
+	if (verbose)
+		fprintf(stderr, "Warning:\nThe %s event is not supported, trying to fall back "
+			"to cpu-clock-ticks\n", "cycles");
+	free(evsel->name);
+	evsel->name = name;
+	evsel->attr.type = PERF_TYPE_SOFTWARE;
+	evsel->attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	return 1;
+}
+
+/*
  * Open @evsel on every CPU x thread; on failure close them again and
  * return -errno, with *@tid the thread perf_event_open() failed on, or 0
  * when the error was already reported.
@@ -389,14 +479,16 @@ static int rec_evsel__fallback_user(struct rec_evsel *evsel, int err)
 static int rec_evsel__open(struct rec_evsel *evsel, struct rec_evlist *evlist, pid_t *tid)
 {
 	int c, t, n = evlist->cpus.nr * evlist->threads.nr, ret = 0;
+	struct rec_evsel *leader = &evlist->entries[evsel->leader];
 
 	for (c = 0; c < evlist->cpus.nr && !ret; c++) {
 		for (t = 0; t < evlist->threads.nr && !ret; t++) {
 			int *fd = rec_evsel__fd(evsel, evlist, c, t);
+			int group_fd = leader == evsel ? -1 : *rec_evsel__fd(leader, evlist, c, t);
 
 			*tid = evlist->threads.tids[t];
 			*fd = (int)sys_perf_event_open(&evsel->attr, *tid, evlist->cpus.cpus[c],
-						       -1, PERF_FLAG_FD_CLOEXEC);
+						       group_fd, PERF_FLAG_FD_CLOEXEC);
 			if (*fd < 0) {
 				ret = -errno;
 			} else if (ioctl(*fd, PERF_EVENT_IOC_ID,
@@ -441,6 +533,16 @@ int rec_evlist__open(struct rec_evlist *evlist, const char *workload, bool quiet
 		int fb;
 
 		ret = rec_evsel__open(evsel, evlist, &tid);
+		if (ret && tid) {
+			fb = rec_evsel__fallback_cycles(evsel, -ret, evlist->verbose);
+			if (fb < 0) {
+				fprintf(stderr, "perf record: out of memory\n");
+				ret = fb;
+				tid = 0;
+			} else if (fb > 0) {
+				ret = rec_evsel__open(evsel, evlist, &tid);
+			}
+		}
 		if (ret && tid) {
 			fb = rec_evsel__fallback_user(evsel, -ret);
 			if (fb < 0) {

@@ -26,6 +26,7 @@ struct thread_list {
 struct rec_evsel {
 	struct perf_event_attr attr;
 	char *name;			/* as the user spelled it */
+	int leader;			/* index of its group's leader; its own alone */
 	int *fds;			/* [cpu * nr_threads + thread], -1 closed */
 	u64 *ids;			/* kernel ids, same indexing */
 };
@@ -35,6 +36,7 @@ struct rec_evlist {
 	int nr;
 	struct cpu_list cpus;
 	struct thread_list threads;
+	int verbose;			/* -v: say what falls back */
 };
 
 /* Where build-ids come from, decided once before opening. */
@@ -66,6 +68,10 @@ void cpu_list__exit(struct cpu_list *cpus);
 /* Every task of process @pid (/proc/PID/task), one thread, or "all". */
 int thread_list__from_pid(struct thread_list *threads, pid_t pid);
 int thread_list__one(struct thread_list *threads, pid_t tid);
+/* -p's list: every task of each process.  -ESRCH when one is gone. */
+int thread_list__from_pids(struct thread_list *threads, const pid_t *pids, size_t nr);
+/* -t's list: each thread, checked to exist.  -ESRCH when one is gone. */
+int thread_list__from_tids(struct thread_list *threads, const pid_t *tids, size_t nr);
 void thread_list__exit(struct thread_list *threads);
 
 void rec_evlist__init(struct rec_evlist *evlist);
@@ -75,7 +81,10 @@ int rec_evlist__add(struct rec_evlist *evlist, const struct perf_event_attr *att
 		    const char *name);
 
 /*
- * Open every event on every CPU x thread.  An event the kernel refuses
+ * Open every event on every CPU x thread, a group member with its
+ * leader's fd.  cycles, where no hardware PMU counts it, falls back to
+ * cpu-clock as upstream's does (said with -v, in upstream's words).  An
+ * event the kernel refuses
  * because perf_event_paranoid (2 or more) keeps us out of the kernel is
  * opened user-only instead and renamed "EVENT:u", with one warning line
  * unless @quiet.  On failure prints why (upstream's wording for a lack of

@@ -9,6 +9,8 @@
 #include <sys/utsname.h>
 #include "record/features.h"
 #include "record/build-id-secure.h"
+#include "record/compress.h"
+#include "record/evlist-open.h"
 
 #define NAME_ALIGN	64
 
@@ -201,6 +203,58 @@ int record_features__sample_time(struct perf_header *h, u64 first, u64 last)
 	u64 t[2] = { first, last };
 
 	return perf_header__set_feat(h, HEADER_SAMPLE_TIME, t, sizeof(t));
+}
+
+/*
+ * u32 nr, then per group: its name (upstream writes "{anon_group}" for
+ * the unnamed groups -e makes), u32 leader index, u32 nr_members.
+ */
+int record_features__group_desc(struct perf_header *h, const struct rec_evlist *el)
+{
+	struct feat_buf b = { 0 };
+	u32 nr = 0, v[2];
+	int i, j, ret = 0;
+
+	for (i = 0; i < el->nr; i++) {
+		for (j = i + 1; j < el->nr && el->entries[j].leader == i; j++)
+			;
+		if (el->entries[i].leader == i && j - i > 1)
+			nr++;
+	}
+	if (!nr)
+		return 0;
+	ret = feat_buf__add(&b, &nr, sizeof(nr));
+	for (i = 0; i < el->nr && !ret; i++) {
+		for (j = i + 1; j < el->nr && el->entries[j].leader == i; j++)
+			;
+		if (el->entries[i].leader != i || j - i < 2)
+			continue;
+		v[0] = (u32)i;
+		v[1] = (u32)(j - i);
+		ret = feat_buf__add_string(&b, "{anon_group}");
+		if (!ret)
+			ret = feat_buf__add(&b, v, sizeof(v));
+	}
+	if (!ret)
+		ret = perf_header__set_feat(h, HEADER_GROUP_DESC, b.data, b.size);
+	free(b.data);
+	return ret;
+}
+
+/* HEADER_COMPRESSED's version and type (upstream's values). */
+#define COMPRESSED_VERSION	0
+#define COMPRESSED_TYPE_ZSTD	1
+
+int record_features__compressed(struct perf_header *h, const struct record_compress *c,
+				size_t mmap_pages)
+{
+	/* u32 version, type, level, ratio, mmap_len (control page included). */
+	u32 v[5] = {
+		COMPRESSED_VERSION, COMPRESSED_TYPE_ZSTD, (u32)c->level,
+		record_compress__ratio(c), (u32)((mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE)),
+	};
+
+	return perf_header__set_feat(h, HEADER_COMPRESSED, v, sizeof(v));
 }
 
 static int unsecured__add(void *priv, const char *path, const struct build_id *bid)

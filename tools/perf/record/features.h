@@ -27,6 +27,17 @@ int record_features__machine(struct perf_header *h);
 /* EVENT_DESC from @evlist: attrs, names and ids. */
 int record_features__event_desc(struct perf_header *h, const struct evlist *evlist);
 int record_features__sample_time(struct perf_header *h, u64 first, u64 last);
+struct rec_evlist;
+/* GROUP_DESC, when @el has a group of two events or more ({a,b}). */
+int record_features__group_desc(struct perf_header *h, const struct rec_evlist *el);
+struct record_compress;
+/*
+ * HEADER_COMPRESSED (-z): zstd, the level, the ratio so far, and the
+ * mmap_len of buffers of @mmap_pages data pages, which bounds what one
+ * COMPRESSED record inflates to.
+ */
+int record_features__compressed(struct perf_header *h, const struct record_compress *c,
+				size_t mmap_pages);
 /*
  * UNSECURED_BUILD_ID from @s, the securer, after its stop and finish: the
  * ids whose files were gone before perf got hold of them.  File mode only.

@@ -9,6 +9,7 @@
 #include "record/opts.h"
 #include "util/base/parse-options.h"
 #include "util/base/config.h"
+#include "util/base/array.h"
 
 static const char * const record_usage[] = {
 	"perf record [<options>] [<command>]",
@@ -59,6 +60,8 @@ static const struct parse_opt record_options[] = {
 	LOPT(OPT_STRICT_FREQ, "strict-freq", NULL,
 	     "Fail if the specified frequency can't be used", NOARG),
 	OPT('f', "force", NULL, "don't complain, do it", NOARG),
+	OPT('z', "compression-level", "n", "Compress records using specified level "
+	    "(default: 1 - fastest compression, 22 - greatest compression)", PARSE_OPT_OPTARG),
 	/* upstream's, impossible here: one line each, exit 129 */
 	NOPE('b', "branch-any", NOARG, "branch stacks need a hardware PMU (LBR)"),
 	NOPE('j', "branch-filter", 0, "branch stacks need a hardware PMU (LBR)"),
@@ -96,10 +99,15 @@ int record_opts__usage_error(const char *fmt, ...)
 	return record_opts__usage();
 }
 
-/* Split "a,b" into opts->events; a copy, so argv stays as given (CMDLINE). */
+/*
+ * Split "a,b" into opts->events; a copy, so argv stays as given (CMDLINE).
+ * Commas inside a group "{a,b}" or terms "/a=1,b=2/" do not split.
+ */
 static int parse_event_list(struct record_opts *opts, const char *arg)
 {
-	char *copy, *tok, *save = NULL;
+	char *copy, *p, *start;
+	int depth = 0;
+	bool terms = false;
 
 	if (opts->nr_copies == MAX_EVENTS)
 		return -E2BIG;
@@ -107,10 +115,24 @@ static int parse_event_list(struct record_opts *opts, const char *arg)
 	if (!copy)
 		return -ENOMEM;
 	opts->copies[opts->nr_copies++] = copy;
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (opts->nr_events == MAX_EVENTS)
-			return -E2BIG;
-		opts->events[opts->nr_events++] = tok;
+	for (p = start = copy;; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}')
+			depth--;
+		else if (*p == '/')
+			terms = !terms;
+		if (*p && (*p != ',' || depth > 0 || terms))
+			continue;
+		if (p > start) {
+			if (opts->nr_events == MAX_EVENTS)
+				return -E2BIG;
+			opts->events[opts->nr_events++] = start;
+		}
+		if (!*p)
+			break;
+		*p = '\0';
+		start = p + 1;
 	}
 	return 0;
 }
@@ -123,6 +145,10 @@ void record_opts__exit(struct record_opts *opts)
 		free(opts->copies[i]);
 	switch_output__exit(&opts->switch_output);
 	opts->nr_copies = 0;
+	free(opts->pids);
+	free(opts->tids);
+	opts->pids = opts->tids = NULL;
+	opts->nr_pids = opts->alloc_pids = opts->nr_tids = opts->alloc_tids = 0;
 }
 
 
@@ -186,15 +212,38 @@ static int parse_mmap_pages(const char *s, size_t *pages)
 	return 0;
 }
 
-static int parse_pid(const char *s, pid_t *pid)
+/*
+ * -p/-t "1,2,3" (upstream's list; a blank separates too): replaces an
+ * earlier -p/-t list, as upstream's last option wins.  Duplicates once.
+ */
+static int parse_pid_list(const char *s, pid_t **list, size_t *nr, size_t *alloc)
 {
-	u64 v;
+	const char *p = s;
 
-	/* Upstream takes a list; one process or thread is what we support. */
-	if (parse_u64(s, &v) || !v || v > 0x7fffffff)
-		return -EINVAL;
-	*pid = (pid_t)v;
-	return 0;
+	*nr = 0;
+	while (*p) {
+		char buf[16];
+		size_t len = strcspn(p, ", "), i;
+		u64 v;
+
+		if (!len || len >= sizeof(buf))
+			return -EINVAL;
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if (parse_u64(buf, &v) || !v || v > 0x7fffffff)
+			return -EINVAL;
+		for (i = 0; i < *nr && (*list)[i] != (pid_t)v; i++)
+			;
+		if (i == *nr) {
+			if (ARRAY_GROW(*list, *alloc, *nr + 1))
+				return -ENOMEM;
+			(*list)[(*nr)++] = (pid_t)v;
+		}
+		p += len;
+		if (*p && !*++p)
+			return -EINVAL;	/* a trailing separator */
+	}
+	return *nr ? 0 : -EINVAL;
 }
 
 /*
@@ -306,12 +355,14 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 		opts->cpu_list = arg;
 		return 0;
 	case 'p':
-		if (parse_pid(arg, &opts->pid))
+		if (parse_pid_list(arg, &opts->pids, &opts->nr_pids, &opts->alloc_pids))
 			return record_opts__usage_error("invalid pid: '%s'", arg);
+		opts->pid = opts->pids[0];
 		return 0;
 	case 't':
-		if (parse_pid(arg, &opts->tid))
+		if (parse_pid_list(arg, &opts->tids, &opts->nr_tids, &opts->alloc_tids))
 			return record_opts__usage_error("invalid tid: '%s'", arg);
+		opts->tid = opts->tids[0];
 		return 0;
 	case 'o':
 		opts->output = arg;
@@ -355,6 +406,16 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 		return 0;
 	case 'f':
 		opts->force = true;
+		return 0;
+	case 'z':
+		/* Upstream clamps 23 and up to 22 and takes junk for 1: we say so. */
+		if (!arg)
+			v = COMPRESS_LEVEL_DEFAULT;
+		else if (parse_u64(arg, &v) || !v || v > COMPRESS_LEVEL_MAX)
+			return record_opts__usage_error("invalid compression level '%s': "
+							"1 (fastest) to %d (smallest)",
+							arg, COMPRESS_LEVEL_MAX);
+		opts->comp_level = (int)v;
 		return 0;
 	default:
 		return 0;

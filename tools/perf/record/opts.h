@@ -7,6 +7,7 @@
 #include <linux/types.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include "record/compress.h"
 #include "record/switch-output.h"
 
 #define DEFAULT_FREQ		4000
@@ -26,7 +27,9 @@ struct record_opts {
 	bool callgraph;
 	bool system_wide;
 	const char *cpu_list;
-	pid_t pid, tid;
+	pid_t pid, tid;			/* the first of -p's or -t's list */
+	pid_t *pids, *tids;		/* -p, -t: "PID[,PID...]", no duplicates */
+	size_t nr_pids, alloc_pids, nr_tids, alloc_tids;
 	const char *output;
 	size_t mmap_pages;
 	bool quiet;
@@ -34,6 +37,7 @@ struct record_opts {
 	bool no_buildid;
 	bool no_buildid_cache;
 	bool force;
+	int comp_level;			/* -z: zstd level, 0 for none */
 	bool overwrite;			/* --overwrite: backward flight-recorder buffers */
 	struct switch_output switch_output;	/* --switch-output, --switch-max-files */
 };

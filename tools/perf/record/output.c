@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "record/record.h"
 #include "record/features.h"
+#include "record/tracing-data.h"
 #include "record/synthetic-events.h"
 #include "util/cache/build-id-cache.h"
 #include "util/base/debug.h"
@@ -98,6 +99,19 @@ static void record__warn_unreadable(const struct synth_ctx *ctx)
 		   strerror(ctx->unreadable_err));
 }
 
+/* -p/-t: each listed process or thread, as the kernel will not describe it. */
+static int record__synthesize_targets(struct record *rec, struct synth_ctx *ctx)
+{
+	const struct record_opts *o = &rec->opts;
+	const pid_t *list = o->pid ? o->pids : o->tids;
+	size_t i, n = o->pid ? o->nr_pids : o->nr_tids;
+	int ret = 0;
+
+	for (i = 0; i < n && !ret; i++)
+		ret = synth__process(ctx, list[i]);
+	return ret;
+}
+
 int record__synthesize(struct record *rec, bool again)
 {
 	struct synth_ctx *ctx = record__synth_ctx(rec);
@@ -120,10 +134,8 @@ int record__synthesize(struct record *rec, bool again)
 	if (!ret) {
 		if (rec->opts.system_wide || (rec->opts.cpu_list && !rec->workload))
 			ret = synth__all_processes(ctx);
-		else if (rec->opts.pid > 0)
-			ret = synth__process(ctx, rec->opts.pid);
-		else if (rec->opts.tid > 0)
-			ret = synth__process(ctx, rec->opts.tid);
+		else if (rec->opts.pid > 0 || rec->opts.tid > 0)
+			ret = record__synthesize_targets(rec, ctx);
 		else if (again && rec->child > 0)
 			ret = synth__process(ctx, rec->child);
 	}
@@ -221,17 +233,28 @@ void record__print_summary(struct record *rec)
 		fprintf(stderr, "Warning: the kernel dropped %llu samples it could not write "
 			"(LOST_SAMPLES records in the file)\n",
 			(unsigned long long)rec->lost_samples);
+	if (rec->compressing)
+		pr_debug(rec->opts.verbose, 1, "zstd level %d: %zu KiB of compressor state\n",
+			 rec->comp.level, record_compress__memory(&rec->comp) / 1024);
 	if (rec->opts.quiet)
 		return;
 	/* With --switch-output it came before the last "Dump" line. */
 	if (!rec->opts.switch_output.enabled)
 		fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 			(unsigned long long)rec->wakeups);
-	if (rec->opts.switch_output.enabled)
+	if (rec->compressing && rec->comp.bytes_out)
+		/* Upstream's form: no sample count (its -z does not count them). */
+		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s, compressed "
+			"(original %.3f MB, ratio is %.3f) ]\n",
+			rec->bytes_written / 1024.0 / 1024.0, rec->data.path,
+			rec->opts.switch_output.enabled ? ".<timestamp>" : "",
+			rec->comp.bytes_in / 1024.0 / 1024.0,
+			(double)rec->comp.bytes_in / (double)rec->comp.bytes_out);
+	else if (rec->opts.switch_output.enabled)
 		/* Upstream's form: the file names are in the "Dump" lines. */
 		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
 			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
-	else if (rec->data.is_pipe)
+	else if (rec->data.is_pipe || rec->compressing)
 		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n",
 			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
 	else
@@ -251,6 +274,13 @@ int record__begin_output(struct record *rec)
 		ret = record_features__machine(&rec->header);
 	if (!ret)
 		ret = record_features__event_desc(&rec->header, &rec->evlist);
+	if (!ret)
+		ret = record_features__group_desc(&rec->header, &rec->rec_evlist);
+	if (!ret)
+		ret = tracing_data__set(&rec->header, &rec->rec_evlist);
+	/* A stream's reader needs it before the first COMPRESSED record. */
+	if (!ret && rec->compressing)
+		ret = record_features__compressed(&rec->header, &rec->comp, rec->opts.mmap_pages);
 	if (ret)
 		return ret;
 	if (rec->data.is_pipe)
@@ -288,6 +318,9 @@ int record__end_file(struct record *rec)
 	}
 	if (!r && rec->samples)
 		r = record_features__sample_time(&rec->header, rec->first_time, rec->last_time);
+	/* Again, now with the ratio. */
+	if (!r && rec->compressing)
+		r = record_features__compressed(&rec->header, &rec->comp, rec->opts.mmap_pages);
 	/*
 	 * Once the securer is joined (not at a --switch-output rotation): the
 	 * last file names every id lost.  A failure costs that section only.
@@ -334,6 +367,9 @@ int record__switch_output(struct record *rec)
 	perf_header__exit(&rec->header);
 	perf_header__init(&rec->header);
 	ret = perf_data__open(&rec->data, rec->opts.output, PERF_DATA_WRITE, true);
+	/* Each file is read alone: its own zstd stream. */
+	if (rec->compressing)
+		record_compress__reset(&rec->comp);
 	if (!ret)
 		ret = record__begin_output(rec);
 	if (!ret)

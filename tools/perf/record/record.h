@@ -19,6 +19,7 @@
 #include "util/data/header.h"
 #include "record/ring-buffer.h"
 #include "record/opts.h"
+#include "record/compress.h"
 
 /* The userspace build-id mode's state: see record/userspace.c. */
 struct record_map_fix;
@@ -58,6 +59,8 @@ struct record {
 	bool format_lost;			/* read_format LOST works (>= 6.0) */
 	int time_off;				/* TIME's offset in a sample, or -1 */
 	u64 bytes_written;
+	struct record_compress comp;		/* -z: the ring buffers' records */
+	bool compressing;
 	u64 samples, lost, lost_chunks;
 	u64 lost_samples;			/* PERF_FORMAT_LOST, at the end */
 	u64 first_time, last_time;
@@ -89,6 +92,9 @@ int record__snapshot(struct record *rec);
 /* Everything pending: forward buffers, and the snapshot with --overwrite. */
 int record__drain(struct record *rec);
 void record__munmap_all(struct record *rec);
+
+/* record/cpu-buffers.c, -z: compress the ring buffers' records (record/compress.c). */
+int record__compress_start(struct record *rec);
 
 /* record/output.c */
 int record__begin_output(struct record *rec);

@@ -11,7 +11,8 @@
  * MMAP2 records of such a path get their file's id in place at the end,
  * in the kernel's build-id form, which has the inode form's size: a
  * pwrite per such record, no pass over the data.  Where each record went
- * is noted as it is written; pipes cannot be rewritten.
+ * is noted as it is written; pipes and -z's compressed records cannot be
+ * rewritten.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -72,7 +73,8 @@ int record__userspace_map(struct record *rec, const struct perf_mmap_info *info,
 		if (ret)
 			return ret;
 	}
-	if (!written || rec->data.is_pipe)
+	/* Neither a stream nor compressed records can be rewritten in place. */
+	if (!written || rec->data.is_pipe || rec->compressing)
 		return 0;
 	us->pending_file = idx;
 	/* A concurrent build-id session's bit is cleared as it is written. */

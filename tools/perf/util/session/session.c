@@ -492,6 +492,7 @@ static int walk__compressed(struct walk *w, const union perf_event *event, u64 o
 		.src = event->pack.data,
 		.size = event->header.size - sizeof(event->header),
 	};
+	bool more = false;
 	int err = 0;
 
 	if (session->decompressing) {
@@ -508,11 +509,19 @@ static int walk__compressed(struct walk *w, const union perf_event *event, u64 o
 		ZSTD_initDStream(w->zstd);
 	}
 	session->decompressing = true;
-	while (in.pos < in.size && !err) {
+	/*
+	 * Until the input is consumed and zstd holds nothing more: a call
+	 * that fills the buffer may have taken the last input byte with a
+	 * block's end still inside zstd (a record inflating past zcap).
+	 */
+	while ((in.pos < in.size || more) && !err) {
 		ZSTD_outBuffer out = { .dst = w->zbuf + w->zlen, .size = w->zcap - w->zlen };
 		size_t prev = in.pos, ret, used;
 
 		ret = ZSTD_decompressStream(w->zstd, &out, &in);
+		if (!ZSTD_isError(ret) && !out.pos && in.pos == in.size && in.pos == prev)
+			break;	/* it held nothing more */
+		more = out.pos == out.size;
 		if (ZSTD_isError(ret) || (!out.pos && in.pos == prev)) {
 			pr_warning("%s: COMPRESSED record at offset %#llx: %s\n",
 				   session->data->path, (unsigned long long)off,
