@@ -23,6 +23,8 @@ enum {
 	OPT_SWITCH_MAX_FILES,
 	OPT_OVERWRITE,
 	OPT_STRICT_FREQ,
+	OPT_BUILDID_ALL,
+	OPT_TIMESTAMP_FILENAME,
 };
 
 #define OPT(s, l, a, h, f) { PARSE_OPT_CALLBACK, s, l, NULL, a, h, f, s }
@@ -59,6 +61,12 @@ static const struct parse_opt record_options[] = {
 	LOPT(OPT_STRICT_FREQ, "strict-freq", NULL,
 	     "Fail if the specified frequency can't be used", NOARG),
 	OPT('f', "force", NULL, "don't complain, do it", NOARG),
+	LOPT(OPT_BUILDID_ALL, "buildid-all", NULL,
+	     "Record build-id of all DSOs regardless of hits", NOARG),
+	LOPT(OPT_TIMESTAMP_FILENAME, "timestamp-filename", NULL,
+	     "append timestamp to output filename", NOARG),
+	RECORD_SAMPLE_OPTIONS,
+	RECORD_CONTROL_OPTIONS,
 	/* upstream's, impossible here: one line each, exit 129 */
 	NOPE('b', "branch-any", NOARG, "branch stacks need a hardware PMU (LBR)"),
 	NOPE('j', "branch-filter", 0, "branch stacks need a hardware PMU (LBR)"),
@@ -122,6 +130,7 @@ void record_opts__exit(struct record_opts *opts)
 	for (i = 0; i < opts->nr_copies; i++)
 		free(opts->copies[i]);
 	switch_output__exit(&opts->switch_output);
+	record_control__exit(&opts->control);
 	opts->nr_copies = 0;
 }
 
@@ -356,8 +365,20 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 	case 'f':
 		opts->force = true;
 		return 0;
-	default:
+	case OPT_BUILDID_ALL:
+		/* Every mapped DSO's id is recorded already, hit or not. */
 		return 0;
+	case OPT_TIMESTAMP_FILENAME:
+		opts->timestamp_filename = true;
+		return 0;
+	default: {
+		/* The options of record/sample-opts.c and record/control.c. */
+		int ret = sample_opts__option(&opts->sample, key, arg);
+
+		if (ret == RECORD_OPT_OTHER)
+			ret = record_control__option(&opts->control, key, arg);
+		return ret == RECORD_OPT_OTHER ? 0 : ret;
+	}
 	}
 }
 
@@ -430,11 +451,15 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 		opts->output = "perf.data";
 	if (opts->switch_output.enabled && !strcmp(opts->output, "-"))
 		return record_opts__usage_error("--switch-output needs an output file, not a pipe");
+	if (opts->timestamp_filename && !strcmp(opts->output, "-"))
+		return record_opts__usage_error("--timestamp-filename needs an output file, "
+						"not a pipe");
 	if (opts->overwrite && !strcmp(opts->output, "-"))
 		return record_opts__usage_error("--overwrite needs an output file, not a pipe");
 	if (switch_output__init(&opts->switch_output, max_files))
 		return record_opts__usage_error("out of memory");
 	record_opts__warn_switch_size(opts);
-	return 0;
+	return sample_opts__check(&opts->sample, opts->system_wide || opts->cpu_list, opts->quiet) ?:
+	       record_control__check(&opts->control, opts);
 }
 
