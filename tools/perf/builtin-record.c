@@ -50,7 +50,7 @@ static void record__config_attr(struct record *rec, struct perf_event_attr *attr
 		attr->flags |= PERF_ATTR_FLAG_ENABLE_ON_EXEC;
 	if (opts->overwrite)
 		attr->flags |= PERF_ATTR_FLAG_WRITE_BACKWARD;
-	sample_opts__config_attr(&opts->sample, attr, opts->freq != 0, opts->pid || opts->tid);
+	sample_opts__config_attr(&opts->sample, attr, opts->freq != 0);
 	/* -D: record/control.c enables them; a dummy tracks meanwhile. */
 	if (record_control__delayed(&opts->control))
 		attr->flags &= ~PERF_ATTR_FLAG_ENABLE_ON_EXEC;
@@ -542,8 +542,7 @@ int cmd_record(int argc, const char **argv)
 		goto out_sig;
 	if (record__setup_targets(rec))
 		goto out_child;
-	if (rec_evlist__open(&rec->rec_evlist, rec->workload, rec->opts.quiet) ||
-	    record_control__open(&rec->opts.control))
+	if (rec_evlist__open(&rec->rec_evlist, rec->workload, rec->opts.quiet))
 		goto out_child;
 	if (record__mmap_all(rec) || record__build_evlist(rec))
 		goto out_child;

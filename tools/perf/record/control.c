@@ -13,6 +13,7 @@
 #include "record/opts.h"
 #include "record/control.h"
 #include "util/base/array.h"
+#include "util/base/parse-options.h"
 
 static u64 now_ns(void)
 {
@@ -129,6 +130,9 @@ int record_control__check(struct record_control *ctl, const struct record_opts *
 	if (ctl->max_size && opts->switch_output.enabled)
 		return record_opts__usage_error("--max-size and --switch-output exclude each "
 						"other: which file would the limit apply to?");
+	/* Upstream opens them while parsing: a bad one is a usage error. */
+	if (record_control__open(ctl))
+		return PERF_USAGE_ERROR;
 	return 0;
 }
 

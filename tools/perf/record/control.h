@@ -76,14 +76,17 @@ struct record_opts;
 
 /* An option of the table above: 0, the exit status, or RECORD_OPT_OTHER. */
 int record_control__option(struct record_control *ctl, int key, const char *arg);
-/* After all options: combinations (one line, 129).  0 or the exit status. */
+/*
+ * After all options: combinations (one line, 129), and --control's fifos
+ * opened (129 if they cannot be).  0 or the exit status.
+ */
 int record_control__check(struct record_control *ctl, const struct record_opts *opts);
 void record_control__exit(struct record_control *ctl);
 
 /* Do the sampling events start disabled (-D)?  Then a side-band dummy tracks. */
 bool record_control__delayed(const struct record_control *ctl);
 
-/* Open --control's fifos (or take its fds).  0 or -errno, said in one line. */
+/* Open --control's fifos (or check its fds).  0 or -errno, said in one line. */
 int record_control__open(struct record_control *ctl);
 /* The fd to poll for commands, or -1. */
 int record_control__fd(const struct record_control *ctl);

@@ -128,7 +128,7 @@ int sample_opts__check(struct sample_opts *so, bool cpu_target, bool quiet)
 }
 
 void sample_opts__config_attr(const struct sample_opts *so, struct perf_event_attr *attr,
-			      bool freq, bool task_only)
+			      bool freq)
 {
 	/* Upstream keeps PERIOD for frequency mode, where it varies, or for -P. */
 	if (freq || so->period)
@@ -136,10 +136,10 @@ void sample_opts__config_attr(const struct sample_opts *so, struct perf_event_at
 	else
 		attr->sample_type &= ~PERF_SAMPLE_PERIOD;
 	/*
-	 * Without inheritance and without a CPU to order by (a task's own
-	 * buffer), upstream leaves time out unless -T asks for it.
+	 * In a task's own buffer (--per-thread, no inheritance) there is no
+	 * CPU's stream to order: upstream leaves time out unless -T asks.
 	 */
-	if (so->no_inherit && (task_only || so->per_thread) && !so->timestamp)
+	if (so->per_thread && !so->timestamp)
 		attr->sample_type &= ~PERF_SAMPLE_TIME;
 	if (so->no_inherit)
 		attr->flags &= ~PERF_ATTR_FLAG_INHERIT;
@@ -151,8 +151,8 @@ void sample_opts__config_attr(const struct sample_opts *so, struct perf_event_at
 		/* Counts of each thread come as READ records when it exits. */
 		attr->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
 				     PERF_FORMAT_TOTAL_TIME_RUNNING;
-		if (attr->flags & PERF_ATTR_FLAG_INHERIT)
-			attr->flags |= PERF_ATTR_FLAG_INHERIT_STAT;
+		/* upstream sets it with -i too, where the kernel has nothing to inherit */
+		attr->flags |= PERF_ATTR_FLAG_INHERIT_STAT;
 	}
 	if (so->all_user) {
 		attr->flags |= PERF_ATTR_FLAG_EXCLUDE_KERNEL;

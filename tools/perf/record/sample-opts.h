@@ -73,13 +73,9 @@ int sample_opts__parse_clockid(const char *s, int *clockid);
 /* The name upstream's header prints for @clockid, or NULL. */
 const char *sample_opts__clockid_name(int clockid);
 
-/*
- * Apply to an event's attr, after the defaults: @freq (not -c), @task_only
- * (-p/-t: no CPU of the target is given, upstream's events then have no
- * TIME without inheritance unless -T).
- */
+/* Apply to an event's attr, after the defaults: @freq (not -c). */
 void sample_opts__config_attr(const struct sample_opts *so, struct perf_event_attr *attr,
-			      bool freq, bool task_only);
+			      bool freq);
 /* The tracking event also asks for maps of data (-d). */
 void sample_opts__config_tracking(const struct sample_opts *so, struct perf_event_attr *attr);
 
