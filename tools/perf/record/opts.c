@@ -78,6 +78,7 @@ static const struct parse_opt record_options[] = {
 	NOPE(0, "clang-path", 0, "BPF scriptlets are not built here"),
 	NOPE(0, "clang-opt", 0, "BPF scriptlets are not built here"),
 	NOPE(0, "kcore", NOARG, "kernel core copies are not kept by this perf"),
+	NOPE(0, "phys-data", NOARG, "physical addresses come from hardware PMU memory events"),
 	{ PARSE_OPT_END },
 };
 

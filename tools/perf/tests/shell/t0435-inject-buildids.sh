@@ -22,13 +22,16 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: a recording of the demo' '
 	test ! -s none
 '
 
-test_expect_success PERF_EVENTS,UPSTREAM_PERF '-b on a file: the records upstream injects' '
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-b on a file: every record upstream injects, the demo'"'"'s among them' '
 	perf inject -b -i f.data -o ours.data &&
 	upstream_try "$UPSTREAM_PERF" inject -b -i f.data -o up.data &&
-	bid_records up.data | sort >expect &&
-	bid_records ours.data | sort >actual &&
-	grep -q " $(id_of "$WORKLOADS/demo") $WORKLOADS/demo\$" expect &&
-	test_cmp expect actual
+	bid_records up.data | sort >up-records &&
+	bid_records ours.data | sort >our-records &&
+	test -s up-records &&
+	# upstream skips DSOs whose samples it resolves in another order
+	comm -23 up-records our-records >missing &&
+	test_must_be_empty missing &&
+	grep -q " $(id_of "$WORKLOADS/demo") $WORKLOADS/demo\$" our-records
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-b output: upstream and we report it as the input' '
@@ -79,7 +82,9 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a binary rebuilt since: the recor
 	bid_records up.pipe >up &&
 	# upstream read the path: the rebuilt binary'"'"'s id names the old samples
 	grep -q " $(id_of app.two) $PWD/app\$" up &&
-	perf report -i - --stdio --sort sym <ours.pipe 2>/dev/null | grep -q one_work
+	# into a file the stream'"'"'s ids lead: the recorded build resolves
+	perf inject -b -o ours-file.data <app.pipe &&
+	perf report -i ours-file.data --stdio --sort sym 2>/dev/null | grep -q one_work
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'no id in the recording: read from the file at the end, said with -v' '

@@ -39,7 +39,7 @@ for opts in "-d" "-P" "-s" "-T" "-i" "--sample-cpu" "--all-user" "--all-kernel" 
 	"
 done
 
-test_expect_success PERF_EVENTS,UPSTREAM_PERF '-i -p: no TIME without inheritance on a task, as upstream' '
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-i -p: no inheritance, TIME kept, as upstream' '
 	"$WORKLOADS/demo" 30 >/dev/null &
 	pid=$! &&
 	wait_for_exec $pid demo || return 1
@@ -52,7 +52,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-i -p: no TIME without inheritanc
 	attrs up-ip.data >expect &&
 	attrs ours-ip.data >actual &&
 	test_cmp expect actual &&
-	grep -q "sample_type: IP|TID|PERIOD," actual
+	grep -q "sample_type: IP|TID|TIME|PERIOD," actual &&
+	! grep -q "inherit: 1" actual
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-d: samples carry an address, upstream prints it; both resolve alike' '
