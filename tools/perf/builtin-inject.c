@@ -9,6 +9,9 @@
  *   stream -> stream: byte for byte
  *   stream -> file:   header records folded into the file header
  *
+ * -b/--build-ids and --buildid-all add HEADER_BUILD_ID records from the
+ * recording's own ids (inject/build-ids.c).
+ *
  * --convert-mmap3 rewrites PERF_RECORD_MMAP3 as MMAP2 (inject/mmap3-convert.c)
  * and the attrs that asked for MMAP3 as asking for MMAP2 with build-ids, so
  * that perf versions without MMAP3 (upstream 6.1) can read the output.
@@ -22,6 +25,7 @@
 #include "util/base/parse-options.h"
 #include "util/base/debug.h"
 #include "util/data/evlist.h"
+#include "inject/build-ids.h"
 #include "inject/mmap3-convert.h"
 #include "util/session/session.h"
 
@@ -34,6 +38,8 @@ struct inject {
 	bool in_pipe;
 	bool started;
 	bool convert_mmap3;		/* --convert-mmap3 */
+	bool build_ids, buildid_all;	/* -b, --buildid-all */
+	struct inject_build_ids *ib;	/* with either */
 	u64 nr_converted;
 	u64 *saved_flags;		/* the input's attr flags, while converted */
 	char *buf;			/* output is batched: no write per record */
@@ -152,6 +158,8 @@ static int inject__header_done(struct perf_tool *tool, struct perf_session *sess
 	int err;
 
 	err = inject__event_desc_convert(inj, &session->header);
+	if (!err && inj->ib)
+		err = inject_build_ids__header(inj->ib, session);
 	if (err)
 		return err;
 	if (inj->out.is_pipe) {
@@ -233,6 +241,12 @@ static int inject__event(struct perf_tool *tool, struct perf_session *session,
 		pr_err("perf inject: --convert-mmap3: MMAP3 records inside COMPRESSED records (perf record -z) cannot be converted\n");
 		return -EOPNOTSUPP;
 	}
+	if (inj->ib) {
+		int err = inject_build_ids__event(inj->ib, session, event);
+
+		if (err)
+			return err;
+	}
 	if (inject__to_header(inj, type))
 		return 0;
 	if (mmap3)
@@ -266,11 +280,55 @@ static int inject__payload(struct perf_tool *tool, struct perf_session *session,
 	return inject__write(inj, data, len);
 }
 
+/* -b: the side-band keeps the model current (after the record is copied). */
+static int inject__mmap(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *event, const struct perf_mmap_info *info,
+			const struct perf_sample *sample)
+{
+	struct inject *inj = (struct inject *)tool;
+
+	return inj->ib ? inject_build_ids__mmap(inj->ib, session, event, info, sample) : 0;
+}
+
+static int inject__comm(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample)
+{
+	struct inject *inj = (struct inject *)tool;
+	struct perf_tool *mt = &inj->ib->mt.tool;
+
+	return mt->comm(mt, session, event, sample);
+}
+
+static int inject__fork(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample)
+{
+	struct inject *inj = (struct inject *)tool;
+	struct perf_tool *mt = &inj->ib->mt.tool;
+
+	return mt->fork(mt, session, event, sample);
+}
+
+static int inject__exit(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *event, const struct perf_sample *sample)
+{
+	struct inject *inj = (struct inject *)tool;
+	struct perf_tool *mt = &inj->ib->mt.tool;
+
+	return mt->exit(mt, session, event, sample);
+}
+
+static int inject__write_cb(void *priv, const void *buf, size_t len)
+{
+	return inject__write(priv, buf, len);
+}
+
 static int inject__finish(struct inject *inj, struct perf_session *session)
 {
-	int feat, err;
+	int feat, err = 0;
 
-	err = inject__flush(inj);
+	if (inj->ib)
+		err = inject_build_ids__finish(inj->ib);
+	err = err ?: inject__flush(inj);
 	if (err || inj->out.is_pipe)
 		return err;
 	for (feat = 0; feat < HEADER_FEAT_BITS && !err; feat++) {
@@ -310,6 +368,10 @@ int cmd_inject(int argc, const char **argv)
 	bool force = false;
 	int verbose = 0, err;
 	const struct parse_opt opts[] = {
+		{ PARSE_OPT_BOOL, 'b', "build-ids", &inj.build_ids, NULL,
+		  "Inject build-ids into the output stream" },
+		{ PARSE_OPT_BOOL, 0, "buildid-all", &inj.buildid_all, NULL,
+		  "Inject build-ids of all DSOs into the output stream" },
 		{ PARSE_OPT_BOOL, 0, "convert-mmap3", &inj.convert_mmap3, NULL,
 		  "rewrite MMAP3 records as MMAP2 (for perf without MMAP3)" },
 		{ PARSE_OPT_BOOL, 'f', "force", &force, NULL, "don't complain, do it" },
@@ -343,6 +405,21 @@ int cmd_inject(int argc, const char **argv)
 		goto out_data;
 	session.verbose = verbose;
 	inj.in_pipe = session.header.is_pipe;
+	if (inj.build_ids || inj.buildid_all) {
+		inj.ib = malloc(sizeof(*inj.ib));
+		if (!inj.ib || inject_build_ids__init(inj.ib, inj.buildid_all, inject__write_cb,
+						      &inj, verbose)) {
+			free(inj.ib);
+			inj.ib = NULL;
+			pr_err("perf inject: out of memory\n");
+			err = -ENOMEM;
+			goto out_session;
+		}
+		inj.tool.mmap = inject__mmap;
+		inj.tool.comm = inject__comm;
+		inj.tool.fork = inject__fork;
+		inj.tool.exit = inject__exit;
+	}
 
 	err = perf_data__open(&inj.out, output, PERF_DATA_WRITE, force);
 	if (err)
@@ -371,5 +448,14 @@ out_data:
 	perf_header__exit(&inj.out_h);
 	free(inj.tracing);
 	free(inj.buf);
+	if (inj.ib) {
+		pr_debug(verbose, 1, "injected %llu build-ids, %llu of them read from the file "
+			 "(none in the recording), %llu DSOs hit without one\n",
+			 (unsigned long long)inj.ib->nr_injected,
+			 (unsigned long long)inj.ib->nr_from_path,
+			 (unsigned long long)inj.ib->nr_without);
+		inject_build_ids__exit(inj.ib);
+		free(inj.ib);
+	}
 	return err ? 1 : 0;
 }

@@ -50,6 +50,10 @@ static void record__config_attr(struct record *rec, struct perf_event_attr *attr
 		attr->flags |= PERF_ATTR_FLAG_ENABLE_ON_EXEC;
 	if (opts->overwrite)
 		attr->flags |= PERF_ATTR_FLAG_WRITE_BACKWARD;
+	sample_opts__config_attr(&opts->sample, attr, opts->freq != 0);
+	/* -D: record/control.c enables them; a dummy tracks meanwhile. */
+	if (record_control__delayed(&opts->control))
+		attr->flags &= ~PERF_ATTR_FLAG_ENABLE_ON_EXEC;
 }
 
 /* The tracking event: maps (with build-ids), comms, forks/exits. */
@@ -57,6 +61,7 @@ static void record__config_tracking(struct record *rec, struct perf_event_attr *
 {
 	attr->flags |= PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP2 | PERF_ATTR_FLAG_COMM |
 		       PERF_ATTR_FLAG_COMM_EXEC | PERF_ATTR_FLAG_TASK;
+	sample_opts__config_tracking(&rec->opts.sample, attr);
 	if (rec->src == BUILDID_SRC_MMAP2)
 		attr->flags |= PERF_ATTR_FLAG_BUILD_ID;
 	else if (rec->src == BUILDID_SRC_MMAP3)
@@ -131,7 +136,7 @@ static int record__config_events(struct record *rec)
 			return 1;
 		}
 	}
-	nr = (int)pe.nr + (opts->overwrite ? 1 : 0);
+	nr = (int)pe.nr + (opts->overwrite || record_control__delayed(&opts->control));
 	if (opts->overwrite && record__add_dummy(rec, nr)) {
 		parse_events__exit(&pe);
 		return 1;
@@ -142,7 +147,7 @@ static int record__config_events(struct record *rec)
 
 		record__config_attr(rec, &attr, nr);
 		record__config_event(rec, &pe.ev[i], &attr);
-		if (i == 0 && !opts->overwrite)
+		if (i == 0 && !opts->overwrite && !record_control__delayed(&opts->control))
 			record__config_tracking(rec, &attr);
 		ret = rec_evlist__add(&rec->rec_evlist, &attr, pe.ev[i].name);
 		if (ret) {
@@ -152,11 +157,16 @@ static int record__config_events(struct record *rec)
 		rec->rec_evlist.entries[first + i].leader = first + pe.ev[i].leader;
 	}
 	parse_events__exit(&pe);
+	if (record__add_delay_dummy(rec))
+		return 1;
+	if (rec->dummy_idx >= 0 && !opts->overwrite)
+		record__config_tracking(rec, &rec->rec_evlist.entries[rec->dummy_idx].attr);
 	/* Offset of TIME in a sample, for SAMPLE_TIME. */
 	{
 		u64 st = rec->track_attr.sample_type;
 
-		rec->time_off = 8 + (st & PERF_SAMPLE_IDENTIFIER ? 8 : 0) +
+		rec->time_off = !(st & PERF_SAMPLE_TIME) ? -1 :
+				8 + (st & PERF_SAMPLE_IDENTIFIER ? 8 : 0) +
 				(st & PERF_SAMPLE_IP ? 8 : 0) + (st & PERF_SAMPLE_TID ? 8 : 0);
 	}
 	return 0;
@@ -295,7 +305,7 @@ static int record__loop(struct record *rec, int sfd)
 	int i, n = rec->nr_mmaps, ret = 0;
 	bool done = false;
 
-	pfd = calloc(n + 1 + rec->nr_lookout, sizeof(*pfd));
+	pfd = calloc(n + 2 + rec->nr_lookout, sizeof(*pfd));
 	if (!pfd)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
@@ -309,6 +319,9 @@ static int record__loop(struct record *rec, int sfd)
 		pfd[n + 1 + i].fd = rec->lookout_mmaps[i].fd;
 		pfd[n + 1 + i].events = POLLIN;
 	}
+	/* Last: --control's commands. */
+	pfd[n + 1 + rec->nr_lookout].fd = record_control__fd(&rec->opts.control);
+	pfd[n + 1 + rec->nr_lookout].events = POLLIN;
 	while (!done) {
 		int hups = 0;
 		bool woken = false;
@@ -316,11 +329,17 @@ static int record__loop(struct record *rec, int sfd)
 		/* Maps first: a build can be gone before its samples are read. */
 		record__lookout_read(rec);
 		ret = record__mmap_read_all(rec);
+		record__control_size(rec);
+		if (!ret)
+			ret = record__control_tick(rec);
+		if (!ret && rec->control_stop)
+			break;
 		if (!ret && switch_output__due(&rec->opts.switch_output, rec->bytes_written))
 			ret = record__switch(rec);
 		if (ret)
 			break;
-		if (poll(pfd, n + 1 + rec->nr_lookout, record__poll_timeout(rec)) < 0) {
+		if (poll(pfd, n + 2 + rec->nr_lookout,
+			 record__control_timeout(rec, record__poll_timeout(rec))) < 0) {
 			if (errno == EINTR)
 				continue;
 			ret = -errno;
@@ -333,6 +352,11 @@ static int record__loop(struct record *rec, int sfd)
 				hups++;
 		}
 		rec->wakeups += woken;
+		if (pfd[n + 1 + rec->nr_lookout].revents & POLLIN) {
+			ret = record__control_read(rec);
+			if (ret)
+				break;
+		}
 		if (pfd[n].revents & POLLIN) {
 			struct signalfd_siginfo si;
 
@@ -386,7 +410,8 @@ static int record__finish(struct record *rec, int loop_err)
 	} else {
 		int r = record__end_file(rec);
 
-		if (!r && rec->opts.switch_output.enabled) {
+		/* --timestamp-filename: the one file is named as --switch-output's are. */
+		if (!r && (rec->opts.switch_output.enabled || rec->opts.timestamp_filename)) {
 			if (!rec->opts.quiet)
 				fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 					(unsigned long long)rec->wakeups);
@@ -414,6 +439,11 @@ static int record__setup_targets(struct record *rec)
 			fprintf(stderr, "Error: invalid CPU list '%s'\n", opts->cpu_list);
 			return ret;
 		}
+	} else if (opts->sample.per_thread && !opts->system_wide) {
+		/* --per-thread: no CPU, a buffer per thread (record/cpu-buffers.c). */
+		ret = cpu_list__any(&el->cpus);
+		if (ret)
+			return ret;
 	} else {
 		ret = cpu_list__parse(&el->cpus, NULL);
 		if (ret) {
@@ -494,6 +524,7 @@ int cmd_record(int argc, const char **argv)
 		return 1;
 	}
 	rec->go_fd = rec->exec_err_fd = -1;
+	rec->dummy_idx = -1;
 	rec_evlist__init(&rec->rec_evlist);
 	evlist__init(&rec->evlist);
 	perf_header__init(&rec->header);
@@ -570,10 +601,8 @@ int cmd_record(int argc, const char **argv)
 		goto out_unlink;
 	}
 
-	if (!(rec->track_attr.flags & PERF_ATTR_FLAG_ENABLE_ON_EXEC)) {
-		rec_evlist__enable(&rec->lookout);
-		rec_evlist__enable(&rec->rec_evlist);
-	}
+	if (!(rec->track_attr.flags & PERF_ATTR_FLAG_ENABLE_ON_EXEC))
+		record__enable_start(rec);
 	if (rec->workload) {
 		exec_err = record__start_workload(rec);
 		if (exec_err) {
@@ -584,10 +613,11 @@ int cmd_record(int argc, const char **argv)
 		}
 	}
 	switch_output__arm(&rec->opts.switch_output);
+	record_control__start(&rec->opts.control, rec->opts.quiet);
 	ret = exec_err ? 0 : record__loop(rec, sfd);
 	if (rec->child > 0 && !record__reap(rec)) {
 		/* Told to stop, or cannot write: stop the workload too, like upstream. */
-		bool stop = rec->stop_signal || ret;
+		bool stop = rec->stop_signal || ret || rec->control_stop;
 
 		if (stop)
 			kill(rec->child, SIGTERM);

@@ -278,14 +278,17 @@ int record__drain(struct record *rec)
 	return ret;
 }
 
-/* Send every fd of entries [@from, @to) on CPU index @c to @out. */
-static int record__set_output(struct record *rec, int c, int from, int to, int out)
+/*
+ * Send every fd of entries [@from, @to) on CPU index @c to @out: of every
+ * thread, or of thread index @thr only (per-thread buffers).
+ */
+static int record__set_output(struct record *rec, int c, int thr, int from, int to, int out)
 {
 	struct rec_evlist *el = &rec->rec_evlist;
 	int i, t;
 
 	for (i = from; i < to; i++) {
-		for (t = 0; t < el->threads.nr; t++) {
+		for (t = thr < 0 ? 0 : thr; t < (thr < 0 ? el->threads.nr : thr + 1); t++) {
 			int fd = *rec_evsel__fd(&el->entries[i], el, c, t);
 
 			if (fd == out)
@@ -302,12 +305,12 @@ static int record__set_output(struct record *rec, int c, int from, int to, int o
 	return 0;
 }
 
-/* Map the buffer of entry @e on CPU index @c into the next slot. */
-static int record__mmap_one(struct record *rec, int c, int e, bool overwrite)
+/* Map the buffer of entry @e on CPU index @c, thread index @t into the next slot. */
+static int record__mmap_one(struct record *rec, int c, int t, int e, bool overwrite)
 {
 	struct rec_evlist *el = &rec->rec_evlist;
 	struct perf_mmap *map = &rec->mmaps[rec->nr_mmaps];
-	int fd = *rec_evsel__fd(&el->entries[e], el, c, 0), ret;
+	int fd = *rec_evsel__fd(&el->entries[e], el, c, t), ret;
 
 	if (overwrite)
 		ret = perf_mmap__open_overwrite(map, fd, el->cpus.cpus[c], rec->opts.mmap_pages);
@@ -327,25 +330,32 @@ static int record__mmap_one(struct record *rec, int c, int e, bool overwrite)
  * Forward: everything on a CPU shares entry 0's buffer.  --overwrite:
  * entry 0 (the side-band dummy) keeps a forward buffer; the sampling
  * events share a backward one (the kernel will not mix directions).
+ * --per-thread (the one CPU "any"): the kernel redirects only within a
+ * task there, so each thread gets buffers of its own.
  */
 int record__mmap_all(struct record *rec)
 {
 	struct rec_evlist *el = &rec->rec_evlist;
 	bool ow = rec->opts.overwrite && el->nr > 1;
-	int c, ret, split = ow ? 1 : el->nr;
+	bool per_thread = el->cpus.nr == 1 && el->cpus.cpus[0] == -1;
+	int c, t, ret, split = ow ? 1 : el->nr;
+	int nr_bufs = per_thread ? el->threads.nr : el->cpus.nr;
 
-	rec->mmaps = calloc(el->cpus.nr * (ow ? 2 : 1), sizeof(*rec->mmaps));
+	rec->mmaps = calloc(nr_bufs * (ow ? 2 : 1), sizeof(*rec->mmaps));
 	if (!rec->mmaps)
 		return -ENOMEM;
-	for (c = 0; c < el->cpus.nr; c++) {
-		ret = record__mmap_one(rec, c, 0, false);
+	for (c = 0; c < nr_bufs; c++) {
+		int cpu = per_thread ? 0 : c, thr = per_thread ? c : -1;
+
+		t = per_thread ? c : 0;
+		ret = record__mmap_one(rec, cpu, t, 0, false);
 		if (!ret)
-			ret = record__set_output(rec, c, 0, split,
+			ret = record__set_output(rec, cpu, thr, 0, split,
 						 rec->mmaps[rec->nr_mmaps - 1].fd);
 		if (!ret && ow) {
-			ret = record__mmap_one(rec, c, 1, true);
+			ret = record__mmap_one(rec, cpu, t, 1, true);
 			if (!ret)
-				ret = record__set_output(rec, c, 1, el->nr,
+				ret = record__set_output(rec, cpu, thr, 1, el->nr,
 							 rec->mmaps[rec->nr_mmaps - 1].fd);
 		}
 		if (ret)

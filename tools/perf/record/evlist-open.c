@@ -569,30 +569,37 @@ out:
 	return ret;
 }
 
-static int rec_evlist__ioctl_all(struct rec_evlist *evlist, unsigned long req)
+int rec_evsel__enable(struct rec_evlist *evlist, int idx, bool on)
 {
-	int i, j, n = evlist->cpus.nr * evlist->threads.nr;
+	struct rec_evsel *evsel = &evlist->entries[idx];
+	unsigned long req = on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE;
+	int j, n = evlist->cpus.nr * evlist->threads.nr;
 	int ret = 0;
 
-	for (i = 0; i < evlist->nr; i++) {
-		struct rec_evsel *evsel = &evlist->entries[i];
-
-		for (j = 0; evsel->fds && j < n; j++) {
-			if (evsel->fds[j] >= 0 && ioctl(evsel->fds[j], req, 0) < 0 && !ret)
-				ret = -errno;
-		}
+	for (j = 0; evsel->fds && j < n; j++) {
+		if (evsel->fds[j] >= 0 && ioctl(evsel->fds[j], req, 0) < 0 && !ret)
+			ret = -errno;
 	}
+	return ret;
+}
+
+static int rec_evlist__ioctl_all(struct rec_evlist *evlist, bool on)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < evlist->nr; i++)
+		ret = rec_evsel__enable(evlist, i, on) ?: ret;
 	return ret;
 }
 
 int rec_evlist__enable(struct rec_evlist *evlist)
 {
-	return rec_evlist__ioctl_all(evlist, PERF_EVENT_IOC_ENABLE);
+	return rec_evlist__ioctl_all(evlist, true);
 }
 
 int rec_evlist__disable(struct rec_evlist *evlist)
 {
-	return rec_evlist__ioctl_all(evlist, PERF_EVENT_IOC_DISABLE);
+	return rec_evlist__ioctl_all(evlist, false);
 }
 
 size_t rec_evlist__id_hdr_size(const struct rec_evlist *evlist)

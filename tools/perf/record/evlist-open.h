@@ -9,6 +9,7 @@
 
 #include <linux/types.h>
 #include <linux/perf_event.h>
+#include <stdbool.h>
 #include <sys/types.h>
 
 /* CPUs to open on; a single -1 means "any CPU" (per-thread). */
@@ -94,6 +95,8 @@ int rec_evlist__add(struct rec_evlist *evlist, const struct perf_event_attr *att
 int rec_evlist__open(struct rec_evlist *evlist, const char *workload, bool quiet);
 int rec_evlist__enable(struct rec_evlist *evlist);
 int rec_evlist__disable(struct rec_evlist *evlist);
+/* Enable or disable entry @idx on every CPU and thread.  0 or the first -errno. */
+int rec_evsel__enable(struct rec_evlist *evlist, int idx, bool on);
 
 /* The fd of @evsel on CPU index @cpu, thread index @thread. */
 static inline int *rec_evsel__fd(struct rec_evsel *evsel, const struct rec_evlist *evlist,

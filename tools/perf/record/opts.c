@@ -24,6 +24,8 @@ enum {
 	OPT_SWITCH_MAX_FILES,
 	OPT_OVERWRITE,
 	OPT_STRICT_FREQ,
+	OPT_BUILDID_ALL,
+	OPT_TIMESTAMP_FILENAME,
 };
 
 #define OPT(s, l, a, h, f) { PARSE_OPT_CALLBACK, s, l, NULL, a, h, f, s }
@@ -62,6 +64,12 @@ static const struct parse_opt record_options[] = {
 	OPT('f', "force", NULL, "don't complain, do it", NOARG),
 	OPT('z', "compression-level", "n", "Compress records using specified level "
 	    "(default: 1 - fastest compression, 22 - greatest compression)", PARSE_OPT_OPTARG),
+	LOPT(OPT_BUILDID_ALL, "buildid-all", NULL,
+	     "Record build-id of all DSOs regardless of hits", NOARG),
+	LOPT(OPT_TIMESTAMP_FILENAME, "timestamp-filename", NULL,
+	     "append timestamp to output filename", NOARG),
+	RECORD_SAMPLE_OPTIONS,
+	RECORD_CONTROL_OPTIONS,
 	/* upstream's, impossible here: one line each, exit 129 */
 	NOPE('b', "branch-any", NOARG, "branch stacks need a hardware PMU (LBR)"),
 	NOPE('j', "branch-filter", 0, "branch stacks need a hardware PMU (LBR)"),
@@ -73,6 +81,7 @@ static const struct parse_opt record_options[] = {
 	NOPE(0, "clang-path", 0, "BPF scriptlets are not built here"),
 	NOPE(0, "clang-opt", 0, "BPF scriptlets are not built here"),
 	NOPE(0, "kcore", NOARG, "kernel core copies are not kept by this perf"),
+	NOPE(0, "phys-data", NOARG, "physical addresses come from hardware PMU memory events"),
 	{ PARSE_OPT_END },
 };
 
@@ -144,6 +153,7 @@ void record_opts__exit(struct record_opts *opts)
 	for (i = 0; i < opts->nr_copies; i++)
 		free(opts->copies[i]);
 	switch_output__exit(&opts->switch_output);
+	record_control__exit(&opts->control);
 	opts->nr_copies = 0;
 	free(opts->pids);
 	free(opts->tids);
@@ -417,8 +427,20 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 							arg, COMPRESS_LEVEL_MAX);
 		opts->comp_level = (int)v;
 		return 0;
-	default:
+	case OPT_BUILDID_ALL:
+		/* Every mapped DSO's id is recorded already, hit or not. */
 		return 0;
+	case OPT_TIMESTAMP_FILENAME:
+		opts->timestamp_filename = true;
+		return 0;
+	default: {
+		/* The options of record/sample-opts.c and record/control.c. */
+		int ret = sample_opts__option(&opts->sample, key, arg);
+
+		if (ret == RECORD_OPT_OTHER)
+			ret = record_control__option(&opts->control, key, arg);
+		return ret == RECORD_OPT_OTHER ? 0 : ret;
+	}
 	}
 }
 
@@ -491,11 +513,15 @@ int record_opts__parse(struct record_opts *opts, int argc, char **argv, int *cmd
 		opts->output = "perf.data";
 	if (opts->switch_output.enabled && !strcmp(opts->output, "-"))
 		return record_opts__usage_error("--switch-output needs an output file, not a pipe");
+	if (opts->timestamp_filename && !strcmp(opts->output, "-"))
+		return record_opts__usage_error("--timestamp-filename needs an output file, "
+						"not a pipe");
 	if (opts->overwrite && !strcmp(opts->output, "-"))
 		return record_opts__usage_error("--overwrite needs an output file, not a pipe");
 	if (switch_output__init(&opts->switch_output, max_files))
 		return record_opts__usage_error("out of memory");
 	record_opts__warn_switch_size(opts);
-	return 0;
+	return sample_opts__check(&opts->sample, opts->system_wide || opts->cpu_list, opts->quiet) ?:
+	       record_control__check(&opts->control, opts);
 }
 

@@ -9,6 +9,8 @@
 #include <sys/types.h>
 #include "record/compress.h"
 #include "record/switch-output.h"
+#include "record/sample-opts.h"
+#include "record/control.h"
 
 #define DEFAULT_FREQ		4000
 #define DEFAULT_MMAP_PAGES	128
@@ -40,6 +42,9 @@ struct record_opts {
 	int comp_level;			/* -z: zstd level, 0 for none */
 	bool overwrite;			/* --overwrite: backward flight-recorder buffers */
 	struct switch_output switch_output;	/* --switch-output, --switch-max-files */
+	struct sample_opts sample;	/* record/sample-opts.h */
+	struct record_control control;	/* -D, --control, --max-size: record/control.h */
+	bool timestamp_filename;	/* --timestamp-filename */
 };
 
 /*

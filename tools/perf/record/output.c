@@ -164,12 +164,17 @@ int record__write_lost_samples(struct record *rec)
 		for (c = 0; c < el->cpus.nr && !ret; c++) {
 			for (t = 0; t < el->threads.nr && !ret; t++) {
 				int fd = *rec_evsel__fd(&el->entries[i], el, c, t);
-				u64 v[3];	/* value, id, lost */
+				u64 rf = el->entries[i].attr.read_format;
+				/* value, [enabled], [running] (-s), id, lost */
+				int n = 3 + !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+					!!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING);
+				u64 v[5];
 
-				if (fd < 0 || read(fd, v, sizeof(v)) != sizeof(v) || !v[2])
+				if (fd < 0 || read(fd, v, n * sizeof(u64)) != (ssize_t)(n * sizeof(u64)) ||
+				    !v[n - 1])
 					continue;
-				rec->lost_samples += v[2];
-				ret = synth__lost_samples(ctx, v[1], v[2]);
+				rec->lost_samples += v[n - 1];
+				ret = synth__lost_samples(ctx, v[n - 2], v[n - 1]);
 			}
 		}
 	}
@@ -224,6 +229,8 @@ void record__secure_finish(struct record *rec)
 
 void record__print_summary(struct record *rec)
 {
+	char samples[48] = "";
+
 	if (rec->lost)
 		fprintf(stderr, "Warning: lost %llu events in %llu chunks: "
 			"increase the buffer with -m or lower the frequency with -F\n",
@@ -239,28 +246,30 @@ void record__print_summary(struct record *rec)
 	if (rec->opts.quiet)
 		return;
 	/* With --switch-output it came before the last "Dump" line. */
-	if (!rec->opts.switch_output.enabled)
+	if (!rec->opts.switch_output.enabled && !rec->opts.timestamp_filename)
 		fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
 			(unsigned long long)rec->wakeups);
-	if (rec->compressing && rec->comp.bytes_out)
+	if (rec->compressing && rec->comp.bytes_out) {
 		/* Upstream's form: no sample count (its -z does not count them). */
 		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s, compressed "
 			"(original %.3f MB, ratio is %.3f) ]\n",
 			rec->bytes_written / 1024.0 / 1024.0, rec->data.path,
-			rec->opts.switch_output.enabled ? ".<timestamp>" : "",
+			rec->opts.switch_output.enabled || rec->opts.timestamp_filename ?
+			".<timestamp>" : "",
 			rec->comp.bytes_in / 1024.0 / 1024.0,
 			(double)rec->comp.bytes_in / (double)rec->comp.bytes_out);
-	else if (rec->opts.switch_output.enabled)
-		/* Upstream's form: the file names are in the "Dump" lines. */
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
-			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
-	else if (rec->data.is_pipe || rec->compressing)
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n",
-			rec->bytes_written / 1024.0 / 1024.0, rec->data.path);
-	else
-		fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-			rec->bytes_written / 1024.0 / 1024.0, rec->data.path,
-			(unsigned long long)rec->samples);
+		return;
+	}
+	/* Upstream names no count when there is none, nor with -z. */
+	if (rec->samples && !rec->data.is_pipe && !rec->opts.switch_output.enabled &&
+	    !rec->compressing)
+		snprintf(samples, sizeof(samples), " (%llu samples)",
+			 (unsigned long long)rec->samples);
+	/* Upstream's form: the file names are in the "Dump" lines. */
+	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s%s ]\n",
+		rec->bytes_written / 1024.0 / 1024.0, rec->data.path,
+		rec->opts.switch_output.enabled || rec->opts.timestamp_filename ?
+		".<timestamp>" : "", samples);
 }
 
 /* Features, then the file header and attrs (or the stream's header records). */

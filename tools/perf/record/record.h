@@ -76,6 +76,9 @@ struct record {
 	int argc;				/* for CMDLINE, in every output file */
 	const char **argv;
 	const char *workload;
+	/* record/session-control.c: -D, --control, --max-size */
+	int dummy_idx;				/* -D's side-band dummy, or -1 */
+	bool control_stop;			/* "stop", the last -D range, --max-size */
 };
 
 /* Append to the output; the first error sticks (rec->write_err). */
@@ -152,5 +155,19 @@ int record__lookout_open(struct record *rec);
 void record__lookout_read(struct record *rec);
 void record__lookout_close(struct record *rec);
 void record__print_summary(struct record *rec);
+
+/* record/session-control.c */
+/*
+ * -D: the side-band dummy that tracks maps while the sampling events wait
+ * (upstream's "dummy:HG", last in the list).  0 or -ENOMEM.
+ */
+int record__add_delay_dummy(struct record *rec);
+/* Enable the events that start now: all, or only the dummy with -D. */
+int record__enable_start(struct record *rec);
+/* The loop's share: poll timeout, the -D clock, commands, --max-size. */
+int record__control_timeout(struct record *rec, int timeout);
+int record__control_tick(struct record *rec);
+int record__control_read(struct record *rec);
+void record__control_size(struct record *rec);
 
 #endif
