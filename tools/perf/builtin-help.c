@@ -19,6 +19,7 @@ static const struct cmd_struct commands[] = {
 	{ "buildid-cache",	cmd_buildid_cache,	"Manage build-id cache." },
 	{ "buildid-list",	cmd_buildid_list,	"List the buildids in a perf.data file" },
 	{ "config",		cmd_config,		"Get and set variables in a configuration file." },
+	{ "data",		cmd_data,		"Data file related processing" },
 	{ "diff",		cmd_diff,		"Read perf.data files and display the differential profile" },
 	{ "help",		cmd_help,		"Display help information about perf" },
 	{ "inject",		cmd_inject,		"Filter to augment the events stream with additional information" },
