@@ -37,7 +37,7 @@ report_shares () {
 
 # the same from pprof -top: flat% and name, named functions only
 pprof_shares () {
-	go tool pprof -top -nodecount=100000 -nodefraction=0 out.pb.gz 2>/dev/null |
+	timeout 300 go tool pprof -top -nodecount=100000 -nodefraction=0 out.pb.gz 2>/dev/null |
 	awk 'seen && $2 != "0%" && NF == 6 && $6 !~ /^(0x|<unknown>)/ { sub("%", "", $2); print $2, $6 }
 	     /flat%/ { seen = 1 }' |
 	sort -k2
@@ -59,7 +59,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'pprof -top: the same ord
 	head -2 report.txt >/dev/null &&
 	perf report -i in.data --no-children --sort sym --stdio -g none 2>/dev/null |
 		awk "/^#/ || NF < 3 { next } { print \$3 }" | head -2 >expect &&
-	go tool pprof -top out.pb.gz 2>/dev/null |
+	timeout 300 go tool pprof -top out.pb.gz 2>/dev/null |
 		awk "seen && NF == 6 { print \$6 } /flat%/ { seen = 1 }" | head -2 >actual &&
 	test_cmp expect actual
 '
@@ -74,7 +74,7 @@ script_chains () {
 
 # the same from pprof -traces, each trace as often as its sample count
 pprof_chains () {
-	go tool pprof -traces -sample_index=samples out.pb.gz 2>/dev/null |
+	timeout 300 go tool pprof -traces -sample_index=samples out.pb.gz 2>/dev/null |
 	awk 'function out() { for (i = 0; i < n; i++) print c } 
 	     /^-----------\+/ { out(); c = ""; n = 0; intrace = 0; next }
 	     !intrace && $1 ~ /^[0-9]+$/ && NF >= 2 { intrace = 1; n = $1; $1 = "" }
@@ -94,7 +94,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'pprof -traces: the call 
 # table: a DSO only call chains pass through (libc) has none, and the
 # mapping says so rather than guess from the file now at that path.
 test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'pprof -raw: each build-id the one readelf -n reads' '
-	go tool pprof -raw out.pb.gz 2>/dev/null | sed -n "/^Mappings/,\$p" >mappings &&
+	timeout 300 go tool pprof -raw out.pb.gz 2>/dev/null | sed -n "/^Mappings/,\$p" >mappings &&
 	cat mappings &&
 	grep -q " $WORKLOADS/demo [0-9a-f]\{40\}" mappings &&
 	"$UPSTREAM_PERF" buildid-list -i in.data 2>/dev/null >table &&
@@ -114,7 +114,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'pprof -raw: each build-i
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'sample types: samples/count and cpu/nanoseconds, the period of cpu-clock' '
-	go tool pprof -raw out.pb.gz 2>/dev/null >raw &&
+	timeout 300 go tool pprof -raw out.pb.gz 2>/dev/null >raw &&
 	grep -q "^PeriodType: cpu nanoseconds$" raw &&
 	grep -q "^Samples:$" raw &&
 	sed -n "/^Samples:/{n;p}" raw >types &&
