@@ -313,7 +313,8 @@ int data_convert__pprof(const char *path, const struct data_convert_opts *opts)
 	if (!err && pc.nr_skipped)
 		pr_warning("perf data convert: %llu samples of events announced after the "
 			   "first sample were left out\n", (unsigned long long)pc.nr_skipped);
-	if (!err) {
+	/* damage: the session's one line said where; the profile is what came before */
+	if (!err && !damaged) {
 		fprintf(stderr, "[ perf data convert: Converted '%s' into pprof data '%s' ]\n",
 			input, path);
 		fprintf(stderr, "[ perf data convert: Converted and wrote %.3f MB (%llu samples) ]\n",
