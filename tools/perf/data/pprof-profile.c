@@ -106,6 +106,29 @@ int pprof_profile__add_mapping(struct pprof_profile *p, struct pprof_mapping *m)
 	return 0;
 }
 
+void pprof_profile__mapping_first(struct pprof_profile *p, u64 id)
+{
+	struct pprof_mapping first;
+	size_t i;
+
+	if (!id || id > p->nr_mappings || id == 1)
+		return;
+	first = p->mappings[id - 1];
+	memmove(p->mappings + 1, p->mappings, (id - 1) * sizeof(*p->mappings));
+	p->mappings[0] = first;
+	for (i = 0; i < p->nr_mappings; i++)
+		p->mappings[i].id = i + 1;
+	/* 1..id-1 moved up by one, id became 1 */
+	for (i = 0; i < p->nr_locations; i++) {
+		u64 *m = &p->locations[i].mapping_id;
+
+		if (*m == id)
+			*m = 1;
+		else if (*m && *m < id)
+			(*m)++;
+	}
+}
+
 int pprof_profile__function(struct pprof_profile *p, s64 name, s64 system_name,
 			    s64 filename, u64 *id)
 {

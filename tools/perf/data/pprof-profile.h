@@ -121,6 +121,12 @@ int pprof_profile__add_sample(struct pprof_profile *p, const u64 *locs, size_t n
 			      const struct pprof_label *labels, size_t nr_labels,
 			      const s64 *values);
 
+/*
+ * Make mapping @id the first (pprof takes the first Mapping for the main
+ * binary): ids renumbered in the new order, locations follow.
+ */
+void pprof_profile__mapping_first(struct pprof_profile *p, u64 id);
+
 /* The profile as protobuf bytes into @out (malloc'ed), *@len.  0 or -errno. */
 int pprof_profile__encode(const struct pprof_profile *p, u8 **out, size_t *len);
 

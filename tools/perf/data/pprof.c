@@ -251,6 +251,25 @@ static void pprof_convert__exit(struct pprof_convert *pc)
 	free(pc->column);
 }
 
+/*
+ * pprof names the profile after its first Mapping, "the main binary": the
+ * first executable seen that is no library and no [kernel.kallsyms].
+ */
+static void pprof_convert__main_first(struct pprof_convert *pc)
+{
+	size_t i;
+
+	for (i = 0; i < pc->nr_maps; i++) {
+		const struct dso *dso = pc->maps[i].dso;
+
+		if (dso->kernel || dso->kmod || dso->long_name[0] == '[' ||
+		    strstr(dso->short_name, ".so"))
+			continue;
+		pprof_profile__mapping_first(&pc->prof, pc->maps[i].id);
+		return;
+	}
+}
+
 static int pprof_convert__run(struct pprof_convert *pc, struct perf_session *session)
 {
 	int err;
@@ -264,6 +283,7 @@ static int pprof_convert__run(struct pprof_convert *pc, struct perf_session *ses
 	/* no sample at all: the columns still say what the profile measures */
 	if (!err && !pc->column)
 		err = pprof_convert__columns(pc, &session->evlist);
+	pprof_convert__main_first(pc);
 	if (pc->last_time > pc->first_time)
 		pc->prof.duration_nanos = (s64)(pc->last_time - pc->first_time);
 	return err;

@@ -113,6 +113,12 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'pprof -raw: each build-i
 	done
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'the first mapping, pprof'"'"'s main binary, is the demo' '
+	timeout 300 go tool pprof -top out.pb.gz 2>/dev/null | head -2 >head &&
+	grep -q "^File: demo$" head &&
+	grep -q "^Build ID: $(readelf -n "$WORKLOADS/demo" | awk "/Build ID:/ { print \$3 }")$" head
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'sample types: samples/count and cpu/nanoseconds, the period of cpu-clock' '
 	timeout 300 go tool pprof -raw out.pb.gz 2>/dev/null >raw &&
 	grep -q "^PeriodType: cpu nanoseconds$" raw &&

@@ -160,6 +160,35 @@ static void test_round_trip(void **state)
 	pprof_profile__exit(&p);
 }
 
+/* The main binary moved first: ids renumbered, locations follow. */
+static void test_mapping_first(void **state)
+{
+	struct pprof_mapping m = { .start = 0x5000, .limit = 0x6000 };
+	struct pprof_profile p, q;
+	u64 lid;
+	bool added;
+	u8 *data;
+	size_t len;
+
+	build(&p);
+	m.filename = pprof_profile__string(&p, "/usr/bin/main");
+	assert_int_equal(pprof_profile__add_mapping(&p, &m), 0);
+	assert_int_equal(pprof_profile__location(&p, 2, 0x5100, &lid, &added), 0);
+	pprof_profile__mapping_first(&p, 2);
+	assert_string_equal(pprof_profile__str(&p, p.mappings[0].filename), "/usr/bin/main");
+	assert_int_equal(p.mappings[0].id, 1);
+	assert_int_equal(p.mappings[1].id, 2);
+	assert_int_equal(p.locations[0].mapping_id, 2);	/* app's, now second */
+	assert_int_equal(p.locations[2].mapping_id, 1);
+	assert_int_equal(pprof_profile__encode(&p, &data, &len), 0);
+	assert_int_equal(pprof_profile__init(&q), 0);
+	assert_int_equal(pprof_profile__decode(&q, data, len, 0), 0);
+	assert_true(pprof_profile__equal(&p, &q));
+	free(data);
+	pprof_profile__exit(&q);
+	pprof_profile__exit(&p);
+}
+
 /* Written to a file, gzipped; read back whole and cut short. */
 static void test_gzip_file(void **state)
 {
@@ -242,6 +271,7 @@ int main(void)
 		cmocka_unit_test(test_nested_length),
 		cmocka_unit_test(test_build_dedup),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_mapping_first),
 		cmocka_unit_test(test_gzip_file),
 		cmocka_unit_test(test_decode_refuses),
 	};
