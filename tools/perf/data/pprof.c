@@ -48,6 +48,20 @@ struct pprof_map_key {
 	u64			id;
 };
 
+/*
+ * The last frames converted, by address: a profile repeats its return
+ * addresses, and a hit skips the Mapping and Location lookups.  A slot is
+ * exact, not a guess: the same address in a map of the same DSO, range and
+ * offset is the same Location.
+ */
+#define PPROF_FRAME_SLOTS	65536
+
+struct pprof_frame_slot {
+	u64			ip, start, end, pgoff;
+	const struct dso	*dso;
+	u64			loc;		/* 0: empty */
+};
+
 struct pprof_convert {
 	struct machine_tool	mt;		/* first: the callbacks get &mt.tool */
 	int			(*mt_header_done)(struct perf_tool *tool,
@@ -59,6 +73,7 @@ struct pprof_convert {
 	struct pprof_map_key	*maps;
 	size_t			nr_maps, alloc_maps;
 	struct hashmap		map_index;
+	struct pprof_frame_slot	*frames;	/* PPROF_FRAME_SLOTS */
 	u64			*locs;		/* one sample's location ids */
 	size_t			alloc_locs;
 	s64			*values;	/* one sample's values */
@@ -162,8 +177,47 @@ static int pprof_convert__mapping(struct pprof_convert *pc, const struct map *ma
 	return (int)m.id;
 }
 
+static struct pprof_frame_slot *pprof_convert__slot(struct pprof_convert *pc,
+						    const struct callchain_frame *f, bool *hit)
+{
+	const struct map *map = f->map && f->map->dso ? f->map : NULL;
+	struct pprof_frame_slot key = {
+		.ip = f->ip, .dso = map ? map->dso : NULL, .start = map ? map->start : 0,
+		.end = map ? map->end : 0, .pgoff = map ? map->pgoff : 0,
+	};
+	struct pprof_frame_slot *slot;
+
+	slot = &pc->frames[(f->ip * 0x9e3779b97f4a7c15ULL) >> 48];
+	*hit = slot->loc && slot->ip == key.ip && slot->dso == key.dso &&
+	       slot->start == key.start && slot->end == key.end && slot->pgoff == key.pgoff;
+	if (!*hit)
+		*slot = key;
+	return slot;
+}
+
+static int pprof_convert__new_location(struct pprof_convert *pc,
+				       const struct callchain_frame *f, u64 *id);
+
 static int pprof_convert__location(struct pprof_convert *pc, const struct callchain_frame *f,
 				   u64 *id)
+{
+	struct pprof_frame_slot *slot;
+	bool hit;
+	int ret;
+
+	slot = pprof_convert__slot(pc, f, &hit);
+	if (hit) {
+		*id = slot->loc;
+		return 0;
+	}
+	ret = pprof_convert__new_location(pc, f, id);
+	if (!ret)
+		slot->loc = *id;
+	return ret;
+}
+
+static int pprof_convert__new_location(struct pprof_convert *pc,
+				       const struct callchain_frame *f, u64 *id)
 {
 	u64 addr = f->ip, mapping_id = 0, fid;
 	bool added;
@@ -246,6 +300,7 @@ static void pprof_convert__exit(struct pprof_convert *pc)
 	pprof_profile__exit(&pc->prof);
 	hashmap__exit(&pc->map_index);
 	free(pc->maps);
+	free(pc->frames);
 	free(pc->locs);
 	free(pc->values);
 	free(pc->column);
@@ -301,9 +356,12 @@ int data_convert__pprof(const char *path, const struct data_convert_opts *opts)
 
 	hashmap__init(&pc.map_index);
 	callchain_cursor__init(&pc.cursor);
-	err = pprof_profile__init(&pc.prof);
-	if (err)
+	pc.frames = calloc(PPROF_FRAME_SLOTS, sizeof(*pc.frames));
+	err = pc.frames ? pprof_profile__init(&pc.prof) : -ENOMEM;
+	if (err) {
+		pr_err("perf data convert: %s\n", strerror(-err));
 		goto out;
+	}
 	err = perf_data__open(&data, input, PERF_DATA_READ, opts->force);
 	if (err)
 		goto out;
