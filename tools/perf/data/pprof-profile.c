@@ -384,6 +384,7 @@ static int pprof__gzip_write(int fd, const u8 *data, size_t len)
 {
 	u8 out[64 * 1024];
 	z_stream zs = { .next_in = (Bytef *)data };
+	size_t n, done;
 	int zerr, err = 0;
 
 	/*
@@ -406,9 +407,8 @@ static int pprof__gzip_write(int fd, const u8 *data, size_t len)
 			err = -EIO;
 			break;
 		}
-		size_t n = sizeof(out) - zs.avail_out, done = 0;
-
-		while (done < n) {
+		n = sizeof(out) - zs.avail_out;
+		for (done = 0; done < n;) {
 			ssize_t w = write(fd, out + done, n - done);
 
 			if (w < 0) {

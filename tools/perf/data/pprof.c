@@ -344,9 +344,32 @@ static int pprof_convert__run(struct pprof_convert *pc, struct perf_session *ses
 	return err;
 }
 
+/* -v: per Mapping, the DSO, its build-id and where its symbols came from */
+static void pprof_convert__print_sources(const struct pprof_convert *pc)
+{
+	char hex[SBUILD_ID_SIZE];
+	size_t i;
+
+	for (i = 0; i < pc->nr_maps; i++) {
+		const struct dso *dso = pc->maps[i].dso;
+
+		bool loaded = pc->opts->symbolize && dso->load_state == DSO_LOAD__LOADED;
+
+		hex[0] = '\0';
+		if (dso__has_build_id(dso))
+			build_id__sprintf(&dso->id.bid, hex);
+		fprintf(stderr, "mapping %s [%s]: %s%s\n", dso->long_name,
+			hex[0] ? hex : "no build-id",
+			!pc->opts->symbolize ? "not symbolized" :
+			loaded ? "symbols from " : "no symbols",
+			loaded ? dso_binary_type__name(dso->symtab_type) : "");
+	}
+}
+
 int data_convert__pprof(const char *path, const struct data_convert_opts *opts)
 {
 	struct pprof_convert pc = { .opts = opts };
+	struct dso_load_opts lopts = { 0 };
 	const char *input = data_convert__input(opts);
 	struct perf_session session;
 	struct perf_data data;
@@ -368,12 +391,15 @@ int data_convert__pprof(const char *path, const struct data_convert_opts *opts)
 	err = perf_session__open(&session, &data);
 	if (err)
 		goto out_close;
-	err = machine__init(&pc.machine, NULL);
+	lopts.verbose = opts->verbose;
+	err = machine__init(&pc.machine, &lopts);
 	if (err) {
 		perf_session__close(&session);
 		goto out_close;
 	}
 	err = pprof_convert__run(&pc, &session);
+	if (opts->verbose)
+		pprof_convert__print_sources(&pc);
 	/* damage inside the data: the session said where; what came before is written */
 	if (err == -EINVAL && session.stats.truncated) {
 		damaged = true;

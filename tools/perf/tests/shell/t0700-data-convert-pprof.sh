@@ -127,6 +127,14 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'sample types: samples/co
 	grep -q "samples/count cpu/nanoseconds" types
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-v: each mapping, its build-id, where its symbols came from' '
+	perf data convert -v -i in.data --to-pprof v.pb.gz 2>err &&
+	id=$(readelf -n "$WORKLOADS/demo" | awk "/Build ID:/ { print \$3 }") &&
+	grep "^mapping $WORKLOADS/demo \[$id\]: symbols from " err &&
+	perf data convert -v -i in.data --to-pprof v.pb.gz --no-symbolize 2>err &&
+	grep "^mapping $WORKLOADS/demo \[$id\]: not symbolized$" err
+'
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF,GO_PPROF 'the same shares through upstream perf report' '
 	upstream_try "$UPSTREAM_PERF" report -i in.data --no-children --sort sym --stdio -g none >up.txt &&
 	awk "/^#/ || NF < 3 { next } \$3 !~ /^0x/ { sub(\"%\", \"\", \$1); print \$1, \$3 }" up.txt |
