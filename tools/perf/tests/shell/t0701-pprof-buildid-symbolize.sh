@@ -27,8 +27,8 @@ export PERF_BUILDID_DIR="$WORK/debug"
 PPROF_SRC=/usr/share/gocode/src/github.com/google/pprof
 export GOCACHE="$HOME/.cache/go-build"
 if command -v go >/dev/null && test -f "$PPROF_SRC/pprof.go" &&
-   GO111MODULE=off GOPATH=/usr/share/gocode go build -o timeout 300 "$HOME/pprof" github.com/google/pprof \
-	>/dev/null 2>&1
+   GO111MODULE=off GOPATH=/usr/share/gocode timeout 600 go build -o "$HOME/pprof" github.com/google/pprof \
+	>go-build.out 2>&1
 then
 	test_set_prereq PPROF
 fi
