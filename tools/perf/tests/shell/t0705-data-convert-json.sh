@@ -216,7 +216,7 @@ test_expect_success 'no input: one line, exit 255, no output left behind' '
 
 test_expect_success 'usage errors: upstream'"'"'s words and exit codes' '
 	test_expect_code 255 perf data convert -i our.data 2>err &&
-	echo "You must specify one of --to-ctf or --to-json." >expect &&
+	echo "You must specify one of --to-ctf, --to-json or --to-pprof." >expect &&
 	test_cmp expect err &&
 	test_expect_code 255 perf data convert --to-json x.json --all -i our.data 2>err &&
 	echo "--all is currently unsupported for JSON output." >expect &&
