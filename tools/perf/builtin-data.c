@@ -57,7 +57,7 @@ static int data__convert(int argc, const char **argv)
 		{ PARSE_OPT_CALLBACK, 0, "to-ctf", NULL, "dir",
 		  "CTF output needs libbabeltrace's CTF writer, not built in",
 		  PARSE_OPT_UNSUPPORTED },
-		{ PARSE_OPT_STRING, 0, "to-json", &d.to_json, "file", "Convert to JSON format" },
+		{ PARSE_OPT_STRING, 0, "to-json", &d.to_json, "...", "Convert to JSON format" },
 		{ PARSE_OPT_STRING, 0, "to-pprof", &d.to_pprof, "file",
 		  "Convert to pprof format (gzipped profile.proto)" },
 		{ PARSE_OPT_BOOL, 0, "symbolize", &d.opts.symbolize, NULL,
