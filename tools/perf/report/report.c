@@ -10,9 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <regex.h>
 #include "report/report.h"
 #include "util/hists/hist.h"
 #include "report/stdio.h"
+#include "report/hierarchy.h"
+#include "util/hists/columns.h"
+#include "util/symbols/symbol.h"
 #include "util/model/callchain.h"
 #include "util/model/machine.h"
 #include "util/model/machine-sideband.h"
@@ -37,6 +41,11 @@ struct report_hists {
 	bool			children;
 	bool			graph;		/* keep call graphs */
 	bool			need_chain;	/* resolve whole call paths */
+	struct hist_columns	columns;	/* -F/--sort for this file */
+	bool			want_cpu;	/* --sort cpu */
+	bool			want_parent;	/* --sort parent */
+	regex_t			parent_re;
+	bool			parent_re_ok;
 	struct hists		**hists;	/* by evsel->idx, made on first sample */
 	int			nr_hists;
 	struct callchain_cursor	cursor;
@@ -70,7 +79,22 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 	}
 	rh->children = rh->has_callchain && opts->children != 0;
 	rh->graph = rh->has_callchain && opts->callchain.mode != CALLCHAIN_NONE;
-	rh->need_chain = rh->children || rh->graph;
+	hist_columns__setup(&rh->columns, opts->sort_given ? &opts->sort : NULL,
+			    opts->fields_given ? &opts->fields : NULL, rh->children);
+	rh->want_cpu = sort_keys__has(&rh->columns.identity, SORT_CPU);
+	rh->want_parent = sort_keys__has(&rh->columns.identity, SORT_PARENT);
+	if (rh->want_parent && !rh->has_callchain) {
+		pr_err("Error: Selected --sort parent, but no callchain data. "
+		       "Did you call 'perf record' without -g?\n");
+		return -EINVAL;
+	}
+	if (rh->want_parent && !rh->parent_re_ok) {
+		/* upstream's default --parent pattern */
+		if (regcomp(&rh->parent_re, "^sys_|^do_page_fault", REG_EXTENDED | REG_NOSUB))
+			return -ENOMEM;
+		rh->parent_re_ok = true;
+	}
+	rh->need_chain = rh->children || rh->graph || rh->want_parent;
 	if (rh->need_chain && !opts->quiet && evlist__has_user_stack(&session->evlist))
 		callchain__warn_user_stack("perf report", session->data->path);
 	rh->callchain = opts->callchain;
@@ -115,12 +139,14 @@ static struct hists *report_hists__hists(struct report_hists *rh, const struct e
 	if (!rh->hists[evsel->idx]) {
 		struct hists *h = malloc(sizeof(*h));
 
-		if (!h || hists__init(h, &rh->opts->sort, rh->children,
+		if (!h || hists__init(h, &rh->columns.identity, rh->children,
 				      rh->graph ? &rh->callchain : NULL,
 				      rh->callchain.order == CALLCHAIN_ORDER_CALLER)) {
 			free(h);
 			return NULL;
 		}
+		if (rh->columns.order.nr)
+			hists__set_order(h, &rh->columns.order);
 		rh->hists[evsel->idx] = h;
 	}
 	return rh->hists[evsel->idx];
@@ -147,6 +173,22 @@ static int report_hists__resolve_leaf(struct report_hists *rh, const struct perf
 	return 0;
 }
 
+/* --sort parent: the first frame from the leaf up whose symbol matches */
+static const struct symbol *report_hists__parent(struct report_hists *rh)
+{
+	size_t i;
+
+	if (!rh->want_parent)
+		return NULL;
+	for (i = 0; i < rh->cursor.nr; i++) {
+		const struct symbol *sym = rh->cursor.frames[i].sym;
+
+		if (sym && !regexec(&rh->parent_re, sym->name, 0, NULL, 0))
+			return sym;
+	}
+	return NULL;
+}
+
 static int report_hists__sample(struct perf_tool *tool, struct perf_session *session,
 				const union perf_event *event, const struct perf_sample *sample,
 				struct evsel *evsel)
@@ -168,6 +210,9 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 	}
 	if (err)
 		return err;
+	if (rh->want_cpu || rh->want_parent)
+		hists__set_sample(hists, rh->want_cpu && (evsel->attr.sample_type & PERF_SAMPLE_CPU) ?
+				  (s32)sample->cpu : -1, report_hists__parent(rh));
 	return hists__add_sample(hists, thread, thread__comm_str(thread), sample->cpumode,
 				 &rh->cursor, sample->period);
 }
@@ -208,6 +253,8 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 		.verbose	= opts->verbose > 0,
 		.percent_limit	= opts->percent_limit,
 		.callchain	= rh->graph ? &rh->callchain : NULL,
+		.out		= &rh->columns.out,
+		.self_header	= rh->columns.self_header,
 	};
 	int i;
 
@@ -228,18 +275,22 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 		if (!hists || !hists->nr_samples) {
 			if (opts->skip_empty)
 				continue;
-			empty.sort = opts->sort;
+			empty.sort = rh->columns.identity;
 			hists = &empty;
 		}
 		if (hists->nr_entries && hists__output_resort(hists, popts.verbose))
 			return -ENOMEM;
 		if (!opts->quiet) {
-			n = convert_unit(hists->nr_samples, &unit);
+			n = convert_unit(hists__nr_samples(hists, opts->relative), &unit);
 			printf("# Samples: %lu%c of event '%s'\n", n, unit, evsel__name(evsel));
 			printf("# Event count (approx.): %llu\n#\n",
-			       (unsigned long long)hists->total_period);
+			       (unsigned long long)hists__total(hists, opts->relative));
 		}
-		err = hists__fprintf(hists, &popts, stdout);
+		popts.total = hists__total(hists, opts->relative);
+		if (opts->hierarchy)
+			err = hists__fprintf_hierarchy(hists, &popts, stdout);
+		else
+			err = hists__fprintf(hists, &popts, stdout);
 		if (err)
 			return err;
 		printf("\n\n");
@@ -257,6 +308,8 @@ static void report_hists__exit(struct report_hists *rh)
 		free(rh->hists[i]);
 	}
 	free(rh->hists);
+	if (rh->parent_re_ok)
+		regfree(&rh->parent_re);
 	if (rh->cursor.frames != &rh->leaf)
 		callchain_cursor__exit(&rh->cursor);
 	machine__exit(&rh->machine);

@@ -41,8 +41,13 @@ struct hist_entry {
 	const struct symbol	*sym;		/* NULL: [unknown], shown as addr */
 	u64			addr;		/* in the DSO's space (or the ip) */
 	char			level;		/* 'k' kernel, '.' user */
+	s32			cpu;		/* the sample's; -1 not recorded */
+	const struct symbol	*parent;	/* --sort parent: NULL is [other] */
+	u64			map_size;	/* of the frame's mapping; 0 none */
 	/* The values. */
 	u64			period;		/* self */
+	/* self by the samples' cpumode, with hists->track_modes only */
+	u64			period_sys, period_us, period_guest_sys, period_guest_us;
 	u64			period_children;
 	u64			nr_samples;
 	/*
@@ -80,6 +85,13 @@ struct hists {
 	size_t			nr_entries;
 	u64			total_period;	/* all samples: the 100% */
 	u64			nr_samples;
+	/*
+	 * Samples a filter (--comm, --dsos...) kept out of the entries:
+	 * upstream's default --percentage absolute counts them in the 100%
+	 * and in the section's header, "relative" does not.
+	 */
+	u64			filtered_period;
+	u64			nr_filtered;
 	bool			children;	/* cumulate along call paths */
 	/* With call graphs: the setting, and every sample's path, stored once. */
 	const struct callchain_param *callchain;
@@ -87,6 +99,18 @@ struct hists {
 	bool			caller_order;	/* depth as upstream's ORDER_CALLER */
 	struct hist_strings	*strings;	/* interned comms */
 	u64			stamp;		/* samples added, for hist_entry.stamp */
+	/* What identifies a sample beyond its frames (hists__set_sample()). */
+	struct {
+		s32			cpu;
+		const struct symbol	*parent;
+	} cur;
+	bool			track_modes;	/* keep period_sys/us/guest_* */
+	/*
+	 * The order of the output: the sort keys, value columns included,
+	 * as -F/-s put them (hists__set_order()); nr 0: upstream's default,
+	 * children, self, then the keys.
+	 */
+	struct sort_keys	order;
 	/* After hists__output_resort(): the entries in output order. */
 	struct hist_entry	**sorted;
 };
@@ -98,6 +122,37 @@ struct hists {
 int hists__init(struct hists *hists, const struct sort_keys *sort, bool children,
 		const struct callchain_param *callchain, bool caller_order);
 void hists__exit(struct hists *hists);
+
+/* A sample a filter left out (see hists.filtered_period). */
+static inline void hists__add_filtered(struct hists *hists, u64 period)
+{
+	hists->filtered_period += period;
+	hists->nr_filtered++;
+}
+
+/* The 100% of percentages and of the section header (--percentage). */
+static inline u64 hists__total(const struct hists *hists, bool relative)
+{
+	return relative ? hists->total_period : hists->total_period + hists->filtered_period;
+}
+
+static inline u64 hists__nr_samples(const struct hists *hists, bool relative)
+{
+	return relative ? hists->nr_samples : hists->nr_samples + hists->nr_filtered;
+}
+
+/* The cpu and parent symbol of the samples added next (--sort cpu,parent). */
+static inline void hists__set_sample(struct hists *hists, s32 cpu, const struct symbol *parent)
+{
+	hists->cur.cpu = cpu;
+	hists->cur.parent = parent;
+}
+
+/* An explicit output order (see hists.order); value keys sort largest first. */
+void hists__set_order(struct hists *hists, const struct sort_keys *order);
+
+/* The value of a value column (SORT_HPP_*) of @he. */
+u64 hist_entry__hpp_value(const struct hist_entry *he, enum sort_key key);
 
 /*
  * Add one sample: @cursor holds its resolved frames, leaf first (one
