@@ -77,8 +77,13 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 		       "Did you call 'perf record' without -g or -b?\n");
 		return -EINVAL;
 	}
-	rh->children = rh->has_callchain && opts->children != 0;
-	rh->graph = rh->has_callchain && opts->callchain.mode != CALLCHAIN_NONE;
+	/* upstream's --hierarchy turns --children off */
+	rh->children = rh->has_callchain && opts->children != 0 && !opts->hierarchy;
+	rh->graph = rh->has_callchain && opts->callchain.mode != CALLCHAIN_NONE &&
+		    !opts->hierarchy;
+	if (opts->hierarchy && opts->callchain_given && !opts->quiet)
+		pr_warning("perf report: --hierarchy shows no call graphs here (upstream's "
+			   "graphs under its rows are not implemented)\n");
 	hist_columns__setup(&rh->columns, opts->sort_given ? &opts->sort : NULL,
 			    opts->fields_given ? &opts->fields : NULL, rh->children);
 	rh->want_cpu = sort_keys__has(&rh->columns.identity, SORT_CPU);
