@@ -112,12 +112,22 @@ static int sort_keys__add_name(struct sort_keys *sk, const char *tok, bool repor
 	const enum sort_key *order = report ? sort_key_order_report : sort_key_order;
 	size_t i, nr = report ? ARRAY_SIZE(sort_key_order_report) : ARRAY_SIZE(sort_key_order);
 	size_t len = strlen(tok);
+	/* upstream's -F looks among the value columns first, --sort last */
+	int pass, fields = report && !strcmp(what, "--fields");
 
-	for (i = 0; i < nr; i++) {
-		enum sort_key key = order[i];
+	for (pass = fields ? 0 : 1; pass < 3; pass++) {
+		for (i = 0; i < nr; i++) {
+			enum sort_key key = order[i];
 
-		if (!strncasecmp(tok, sort_key_info[key].name, len))
-			return sort_keys__add(sk, key);
+			if (pass == 0 && !sort_key__is_hpp(key))
+				continue;
+			if (pass == 2 && (!fields || sort_key__is_hpp(key)))
+				continue;
+			if (pass == 1 && fields)
+				continue;
+			if (!strncasecmp(tok, sort_key_info[key].name, len))
+				return sort_keys__add(sk, key);
+		}
 	}
 	if (prefix_in(tok, sort_unsupported, ARRAY_SIZE(sort_unsupported)) ||
 	    (!report && prefix_in(tok, sort_unsupported_diff, ARRAY_SIZE(sort_unsupported_diff)))) {
