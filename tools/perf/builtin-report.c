@@ -219,6 +219,9 @@ static int report__parse_percent(struct report *rep, const char *arg)
 		return PERF_USAGE_ERROR;
 	}
 	rep->hists.percent_limit = v;
+	/* upstream prunes call graph branches at the same percentage (a later -g
+	 * threshold wins) */
+	rep->hists.callchain.min_percent = v;
 	return 0;
 }
 
@@ -358,6 +361,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		   "                          overhead_us overhead_guest_sys overhead_guest_us\n"
 		   "                          overhead_children sample period pid comm dso symbol\n"
 		   "                          parent cpu dso_size", 0),
+		{ PARSE_OPT_BOOL, 'T', "threads", &rep->hists.threads, NULL,
+		  "Show per-thread event counters" },
 		{ PARSE_OPT_INCR, 'v', "verbose", &rep->verbose, NULL,
 		  "be more verbose (show symbol address, etc)" },
 		CB(0, "children", OPT_CHILDREN, NULL,
@@ -373,6 +378,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		  "Show entries in a hierarchy" },
 		{ PARSE_OPT_STRING, 0, "kallsyms", &rep->hists.kallsyms, "file",
 		  "kallsyms pathname" },
+		{ PARSE_OPT_BOOL, 0, "mmaps", &rep->hists.mmaps, NULL,
+		  "Display recorded tasks memory maps" },
 		CB(0, "max-stack", OPT_MAX_STACK, "n",
 		   "Set the maximum stack depth when parsing the callchain, anything beyond "
 		   "the specified depth will be ignored. Default: kernel.perf_event_max_stack or 127",
@@ -386,6 +393,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		{ PARSE_OPT_BOOL, 0, "stats", &rep->stats_mode, NULL, "Display event stats" },
 		/* the only interface */
 		{ PARSE_OPT_BOOL, 0, "stdio", &stdio, NULL, "Use the stdio interface" },
+		{ PARSE_OPT_BOOL, 0, "tasks", &rep->hists.tasks, NULL,
+		  "Display recorded tasks" },
 		/* upstream's, impossible here: one line each, exit 129 */
 		NOPE('b', "branch-stack", PARSE_OPT_NOARG,
 		     "branch stacks need a hardware PMU (LBR) at record time"),

@@ -15,6 +15,7 @@
 #include "util/hists/hist.h"
 #include "report/stdio.h"
 #include "report/hierarchy.h"
+#include "report/tasks.h"
 #include "util/hists/columns.h"
 #include "util/symbols/symbol.h"
 #include "util/model/callchain.h"
@@ -46,6 +47,7 @@ struct report_hists {
 	bool			want_parent;	/* --sort parent */
 	regex_t			parent_re;
 	bool			parent_re_ok;
+	struct thread_counts	*thread_counts;	/* -T */
 	struct hists		**hists;	/* by evsel->idx, made on first sample */
 	int			nr_hists;
 	struct callchain_cursor	cursor;
@@ -222,6 +224,23 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 				 &rh->cursor, sample->period);
 }
 
+static int report_hists__no_sample(struct perf_tool *tool, struct perf_session *session,
+				   const union perf_event *event, const struct perf_sample *sample,
+				   struct evsel *evsel)
+{
+	return 0;
+}
+
+static int report_hists__other(struct perf_tool *tool, struct perf_session *session,
+			       const union perf_event *event, const struct perf_sample *sample)
+{
+	struct report_hists *rh = (struct report_hists *)tool;
+
+	if (event->header.type != PERF_RECORD_READ)
+		return 0;
+	return thread_counts__add(rh->thread_counts, &session->evlist, event, sample);
+}
+
 static int report_hists__event(struct perf_tool *tool, struct perf_session *session,
 			       const union perf_event *event, u64 file_offset)
 {
@@ -344,6 +363,17 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	rh.mt_header_done = rh.mt.tool.header_done;
 	rh.mt.tool.header_done = report_hists__header_done;
 	rh.mt.tool.sample = report_hists__sample;
+	/* --tasks, --mmaps: the side-band alone */
+	if (opts->tasks || opts->mmaps)
+		rh.mt.tool.sample = report_hists__no_sample;
+	if (opts->threads) {
+		rh.thread_counts = thread_counts__new();
+		if (!rh.thread_counts) {
+			err = -ENOMEM;
+			goto out_machine;
+		}
+		rh.mt.tool.other = report_hists__other;
+	}
 	/* side-band and samples in time order, as upstream delivers them */
 	rh.mt.tool.ordered_events = true;
 	if (!session->header.is_pipe && session->data->file_size >= PROGRESS_MIN_SIZE &&
@@ -363,8 +393,13 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	damaged = err == -EINVAL && session->stats.truncated;
 	if (damaged)
 		err = 0;
-	if (!err)
+	if (!err && (opts->tasks || opts->mmaps))
+		err = machine__fprintf_tasks(&rh.machine, opts->mmaps, stdout);
+	else if (!err)
 		err = report_hists__print(&rh, session);
+	/* upstream prints the table after its report, empty without READ records */
+	if (!err && opts->threads && !opts->tasks && !opts->mmaps)
+		thread_counts__fprintf(rh.thread_counts, &session->evlist, stdout);
 	if (!err && !opts->quiet) {
 		if (session->header.is_pipe)
 			unresolved__check_stream_ids(&rh.machine, &session->header,
@@ -376,6 +411,8 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 		err = -EINVAL;
 	if (err == -ENOMEM)
 		pr_err("perf report: %s\n", strerror(-err));
+out_machine:
+	thread_counts__delete(rh.thread_counts);
 	report_hists__exit(&rh);
 out_fetcher:
 	debuginfod__dso_hook_exit(&lopts);

@@ -23,6 +23,8 @@ struct report_hists_opts {
 	bool		fields_given;
 	bool		relative;	/* --percentage relative */
 	bool		hierarchy;	/* --hierarchy */
+	bool		tasks, mmaps;	/* --tasks, --mmaps: no report, the tasks */
+	bool		threads;	/* -T: per-thread counts after the report */
 	int		children;	/* -1: on when the file has callchains */
 	struct callchain_param callchain;
 	bool		callchain_given;	/* -g/-G asked for graphs explicitly */
