@@ -111,7 +111,7 @@ test_expect_success 'archive: upstream'"'"'s later --all and --exclude-buildids:
 
 test_expect_success 'the table is sorted as upstream sorts it' '
 	grep -E "^    -(.), " ours.report | sed -E "s/^    -(.).*/\1/" >shorts.report &&
-	printf "%s\n" f g G i q s v >expect &&
+	printf "%s\n" F f g G i q s T v >expect &&
 	test_cmp expect shorts.report
 '
 
