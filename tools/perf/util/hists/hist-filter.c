@@ -31,3 +31,34 @@ void hists__filter_by_symbol(struct hists *hists, const char *str)
 			he->filtered |= HIST_FILTERED_SYMBOL_STR;
 	}
 }
+
+/*
+ * Relative totals are those of the entries left shown, summed when asked
+ * (after hists__output_resort(), which fills entries made from paths):
+ * an entry's verdict is known only once every filter has run.
+ */
+u64 hists__total(const struct hists *hists, bool relative)
+{
+	u64 total = 0;
+	size_t i;
+
+	if (!relative)
+		return hists->total_period;
+	for (i = 1; i <= hists->nr_entries; i++)
+		if (!hists->by_index[i]->filtered)
+			total += hists->by_index[i]->period;
+	return total;
+}
+
+u64 hists__nr_samples(const struct hists *hists, bool relative)
+{
+	u64 nr = 0;
+	size_t i;
+
+	if (!relative)
+		return hists->nr_samples;
+	for (i = 1; i <= hists->nr_entries; i++)
+		if (!hists->by_index[i]->filtered)
+			nr += hists->by_index[i]->nr_samples;
+	return nr;
+}
