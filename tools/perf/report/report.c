@@ -157,6 +157,7 @@ static struct hists *report_hists__hists(struct report_hists *rh, const struct e
 		}
 		if (rh->columns.order.nr)
 			hists__set_order(h, &rh->columns.order);
+		h->relative = rh->opts->relative;
 		rh->hists[evsel->idx] = h;
 	}
 	return rh->hists[evsel->idx];

@@ -100,7 +100,7 @@ static void hist_entry__fprintf(const struct hist_entry *he, const struct hists 
 static bool hist_entry__graph_empty(const struct hist_entry *he, const struct hists *hists,
 				    const struct callchain_param *param)
 {
-	u64 min = (u64)(hists->total_period * (param->min_percent / 100));
+	u64 min = (u64)(hists__callchain_total(hists) * (param->min_percent / 100));
 	u64 weight = (hists->children ? he->period_children : he->period) - he->period_ip_only;
 
 	return param->mode == CALLCHAIN_GRAPH && weight < min;
@@ -137,8 +137,9 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 			/* an entry without its graph would be a wrong report */
 			if (!graph)
 				return -ENOMEM;
-			callchain_tree__fprintf(fp, graph, period, hists->total_period,
-						opts->callchain);
+			callchain_tree__fprintf_min(fp, graph, period, hists->total_period,
+						    hists__callchain_total(hists),
+						    opts->callchain);
 			callchain_tree__delete(graph);
 		}
 	}

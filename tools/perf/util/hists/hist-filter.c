@@ -33,9 +33,11 @@ void hists__filter_by_symbol(struct hists *hists, const char *str)
 }
 
 /*
- * Relative totals are those of the entries left shown, summed when asked
- * (after hists__output_resort(), which fills entries made from paths):
- * an entry's verdict is known only once every filter has run.
+ * The relative 100% is the self period of the entries left shown, summed
+ * when asked (after hists__output_resort(), which fills entries made
+ * from paths): an entry's verdict is known only once every filter,
+ * --symbol-filter included, has run.  Upstream's relative Samples line
+ * is counted by sample instead (hists.nr_unfiltered_samples).
  */
 u64 hists__total(const struct hists *hists, bool relative)
 {
@@ -52,13 +54,5 @@ u64 hists__total(const struct hists *hists, bool relative)
 
 u64 hists__nr_samples(const struct hists *hists, bool relative)
 {
-	u64 nr = 0;
-	size_t i;
-
-	if (!relative)
-		return hists->nr_samples;
-	for (i = 1; i <= hists->nr_entries; i++)
-		if (!hists->by_index[i]->filtered)
-			nr += hists->by_index[i]->nr_samples;
-	return nr;
+	return relative ? hists->nr_unfiltered_samples : hists->nr_samples;
 }

@@ -458,6 +458,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	leaf = &hp->ends[hp->nodes[n].end];
 	leaf->hit += period;
 	leaf->count++;
+	hists__count_leaf(hists, hists->by_index[leaf->e_leaf], period);
 	hp->collapsed = false;
 	return 0;
 fail:
@@ -476,6 +477,7 @@ int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct t
 		return -ENOMEM;
 	he->period_ip_only += period;
 	he->nr_ip_only++;
+	hists__count_leaf(hists, he, period);
 	hp->collapsed = false;
 	return 0;
 }

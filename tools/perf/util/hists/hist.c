@@ -387,6 +387,7 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 		return -ENOMEM;
 	he->period += period;
 	he->nr_samples++;
+	hists__count_leaf(hists, he, period);
 	if (hists->track_modes)
 		hist_entry__add_mode(he, leaf_cpumode, period);
 	if (!hists->children)

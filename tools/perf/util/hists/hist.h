@@ -91,6 +91,16 @@ struct hists {
 	size_t			nr_entries;
 	u64			total_period;	/* all samples, hidden ones too */
 	u64			nr_samples;
+	/*
+	 * The Samples line of --percentage relative: samples whose own
+	 * entry was shown when they were added, as upstream counts them
+	 * (an entry keeps its first sample's verdict; --symbol-filter, run
+	 * on entries later, leaves the count be).  hists__count_leaf().
+	 */
+	u64			nr_unfiltered_samples;
+	u64			unfiltered_period;	/* their periods */
+	/* --percentage relative: graphs' thresholds from those samples */
+	bool			relative;
 	bool			children;	/* cumulate along call paths */
 	/* With call graphs: the setting, and every sample's path, stored once. */
 	const struct callchain_param *callchain;
@@ -122,6 +132,26 @@ struct hists {
 int hists__init(struct hists *hists, const struct sort_keys *sort, bool children,
 		const struct callchain_param *callchain, bool caller_order);
 void hists__exit(struct hists *hists);
+
+/* A sample was added to @leaf, its own entry (see nr_unfiltered_samples). */
+static inline void hists__count_leaf(struct hists *hists, const struct hist_entry *leaf,
+				     u64 period)
+{
+	if (leaf->filtered)
+		return;
+	hists->nr_unfiltered_samples++;
+	hists->unfiltered_period += period;
+}
+
+/*
+ * What a call graph's --call-graph threshold is a percentage of: every
+ * sample, or with --percentage relative those counted as shown, as
+ * upstream sets it (the graph's own percentages stay of every sample).
+ */
+static inline u64 hists__callchain_total(const struct hists *hists)
+{
+	return hists->relative ? hists->unfiltered_period : hists->total_period;
+}
 
 /* --symbol-filter's bit of hist_entry.filtered, beside sample-filter.h's. */
 #define HIST_FILTERED_SYMBOL_STR	(1u << 7)
