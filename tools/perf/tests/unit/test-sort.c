@@ -202,6 +202,43 @@ static void test_columns(void **state)
 	assert_int_equal(sort_keys__parse_report(&s, "srcline", "--sort"), -EINVAL);
 }
 
+/* -n and the one-value filters edit the columns shown, nothing else */
+static void test_columns_edit(void **state)
+{
+	struct sort_keys f, s;
+	struct hist_columns hc;
+
+	(void)state;
+	/* -n: Samples after Overhead (Self with --children) */
+	hist_columns__setup(&hc, NULL, NULL, true);
+	hist_columns__show_samples(&hc);
+	assert_keys(&hc.out, 6, SORT_HPP_OVERHEAD_CHILDREN, SORT_HPP_OVERHEAD, SORT_HPP_SAMPLE,
+		    SORT_COMM, SORT_DSO, SORT_SYM);
+	assert_keys(&hc.identity, 3, SORT_COMM, SORT_DSO, SORT_SYM);
+	/* twice is once */
+	hist_columns__show_samples(&hc);
+	assert_int_equal(hc.out.nr, 6);
+
+	/* -F says what it shows: -n adds nothing */
+	assert_int_equal(sort_keys__parse_report(&f, "overhead,sym", "--fields"), 0);
+	hist_columns__setup(&hc, NULL, &f, false);
+	hist_columns__show_samples(&hc);
+	assert_keys(&hc.out, 2, SORT_HPP_OVERHEAD, SORT_SYM);
+
+	/* a one-value filter's key leaves the columns, not the entry keys */
+	hist_columns__setup(&hc, NULL, NULL, false);
+	hist_columns__elide(&hc, 1u << SORT_COMM | 1u << SORT_DSO);
+	assert_keys(&hc.out, 2, SORT_HPP_OVERHEAD, SORT_SYM);
+	assert_keys(&hc.identity, 3, SORT_COMM, SORT_DSO, SORT_SYM);
+	assert_false(sort_keys__has(&hc.out, SORT_COMM));
+
+	/* every key named: upstream keeps them all */
+	assert_int_equal(sort_keys__parse_report(&s, "comm", "--sort"), 0);
+	hist_columns__setup(&hc, &s, NULL, false);
+	hist_columns__elide(&hc, 1u << SORT_COMM);
+	assert_keys(&hc.out, 2, SORT_HPP_OVERHEAD, SORT_COMM);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -209,6 +246,7 @@ int main(void)
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_cmp),
 		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_columns_edit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
