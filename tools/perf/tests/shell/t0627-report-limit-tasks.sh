@@ -54,11 +54,13 @@ do
 	"
 done
 
-test_expect_success PERF_EVENTS,UPSTREAM_PERF '--percent-limit 2: no branch under 2% left, the threshold alone keeps them' '
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--percent-limit 2: no branch under 2% left, a lower threshold shows them' '
 	perf report --stdio --percent-limit 2 -i g.data >limited &&
 	! grep -E -- "--(0|1)\.[0-9]+%--" limited &&
-	perf report --stdio -i g.data >all &&
-	grep -E -- "--0\.[0-9]+%--" all &&
+	# branches under 2% there are (a low threshold shows them: how many
+	# lie between the default 0.5% and 2% depends on the recording)
+	perf report --stdio -g graph,0.1 -i g.data >all &&
+	grep -E -- "--(0|1)\.[0-9]+%--" all &&
 	# a later -g threshold wins over the limit
 	perf report --stdio --percent-limit 2 -g graph,0.1 -i g.data >later &&
 	grep -E -- "--0\.[0-9]+%--" later
