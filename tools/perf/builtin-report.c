@@ -212,7 +212,7 @@ static int report__stats(struct report *rep, struct perf_session *session)
 
 enum {
 	OPT_CALL_GRAPH = 256, OPT_INVERTED, OPT_CHILDREN, OPT_PERCENT_LIMIT, OPT_DEBUGINFOD,
-	OPT_MAX_STACK, OPT_SORT,
+	OPT_MAX_STACK, OPT_SORT, OPT_FIELDS, OPT_PERCENTAGE,
 };
 
 static int report__parse_callchain(struct report *rep, const char *arg, bool unset)
@@ -239,6 +239,22 @@ static int report__parse_percent(struct report *rep, const char *arg)
 		return PERF_USAGE_ERROR;
 	}
 	rep->hists.percent_limit = v;
+	/* upstream prunes call graph branches at the same percentage (a later -g
+	 * threshold wins) */
+	rep->hists.callchain.min_percent = v;
+	return 0;
+}
+
+static int report__parse_percentage(struct report *rep, const char *arg)
+{
+	if (!strcmp(arg, "relative")) {
+		rep->hists.relative = true;
+	} else if (!strcmp(arg, "absolute")) {
+		rep->hists.relative = false;
+	} else {
+		fprintf(stderr, "  Error: --percentage takes relative or absolute, not `%s'\n", arg);
+		return PERF_USAGE_ERROR;
+	}
 	return 0;
 }
 
@@ -248,7 +264,15 @@ static int report__option(void *ctx, int key, const char *arg, bool unset)
 
 	switch (key) {
 	case OPT_SORT:
-		return sort_keys__parse(&rep->hists.sort, arg) ? PERF_USAGE_ERROR : 0;
+		rep->hists.sort_given = true;
+		return sort_keys__parse_report(&rep->hists.sort, arg, "--sort") ?
+		       PERF_USAGE_ERROR : 0;
+	case OPT_FIELDS:
+		rep->hists.fields_given = true;
+		return sort_keys__parse_report(&rep->hists.fields, arg, "--fields") ?
+		       PERF_USAGE_ERROR : 0;
+	case OPT_PERCENTAGE:
+		return report__parse_percentage(rep, arg);
 	case OPT_CALL_GRAPH:
 		return report__parse_callchain(rep, arg, unset);
 	case OPT_INVERTED:
@@ -357,9 +381,18 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		{ PARSE_OPT_BOOL, 'q', "quiet", &rep->quiet, NULL,
 		  "Do not show any warnings or messages" },
 		CB('s', "sort", OPT_SORT, "key[,key2...]",
-		   "sort by key(s): pid comm dso symbol", 0),
+		   "sort by key(s): pid comm dso symbol parent cpu dso_size\n"
+		   "                          overhead overhead_sys overhead_us overhead_guest_sys\n"
+		   "                          overhead_guest_us overhead_children sample period", 0),
+		CB('F', "fields", OPT_FIELDS, "key[,keys...]",
+		   "output field(s): overhead period sample  overhead overhead_sys\n"
+		   "                          overhead_us overhead_guest_sys overhead_guest_us\n"
+		   "                          overhead_children sample period pid comm dso symbol\n"
+		   "                          parent cpu dso_size", 0),
 		{ PARSE_OPT_STRING, 'S', "symbols", &fo->syms, "symbol[,symbol...]",
 		  "only consider these symbols" },
+		{ PARSE_OPT_BOOL, 'T', "threads", &rep->hists.threads, NULL,
+		  "Show per-thread event counters" },
 		{ PARSE_OPT_INCR, 'v', "verbose", &rep->verbose, NULL,
 		  "be more verbose (show symbol address, etc)" },
 		CB(0, "children", OPT_CHILDREN, NULL,
@@ -371,14 +404,20 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		{ PARSE_OPT_BOOL, 0, "header", &rep->header, NULL, "Show data header." },
 		{ PARSE_OPT_BOOL, 0, "header-only", &rep->header_only, NULL,
 		  "Show only data header." },
+		{ PARSE_OPT_BOOL, 0, "hierarchy", &rep->hists.hierarchy, NULL,
+		  "Show entries in a hierarchy" },
 		{ PARSE_OPT_STRING, 0, "kallsyms", &rep->hists.kallsyms, "file",
 		  "kallsyms pathname" },
+		{ PARSE_OPT_BOOL, 0, "mmaps", &rep->hists.mmaps, NULL,
+		  "Display recorded tasks memory maps" },
 		CB(0, "max-stack", OPT_MAX_STACK, "n",
 		   "Set the maximum stack depth when parsing the callchain, anything beyond "
 		   "the specified depth will be ignored. Default: kernel.perf_event_max_stack or 127",
 		   0),
 		CB(0, "percent-limit", OPT_PERCENT_LIMIT, "percent",
 		   "Don't show entries under that percent", 0),
+		CB(0, "percentage", OPT_PERCENTAGE, "relative|absolute",
+		   "how to display percentage of filtered entries", 0),
 		{ PARSE_OPT_STRING, 0, "pid", &fo->pids, "pid[,pid...]",
 		  "only consider symbols in these pids" },
 		{ PARSE_OPT_BOOL, 0, "skip-empty", &rep->skip_empty, NULL,
@@ -388,6 +427,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		{ PARSE_OPT_BOOL, 0, "stdio", &stdio, NULL, "Use the stdio interface" },
 		{ PARSE_OPT_STRING, 0, "symbol-filter", &rep->hists.symbol_filter, "filter",
 		  "only show symbols that (partially) match with this filter" },
+		{ PARSE_OPT_BOOL, 0, "tasks", &rep->hists.tasks, NULL,
+		  "Display recorded tasks" },
 		{ PARSE_OPT_STRING, 0, "tid", &fo->tids, "tid[,tid...]",
 		  "only consider symbols in these tids" },
 		{ PARSE_OPT_STRING, 0, "time", &fo->time, "str",
@@ -408,7 +449,14 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		.cmd = "report", .usage = report_usage, .opts = opts,
 		.cb = report__option, .ctx = rep,
 	};
-	return parse_opts__parse_no_args(&p, argc, argv);
+	int err = parse_opts__parse_no_args(&p, argc, argv);
+
+	if (!err && rep->hists.hierarchy && rep->hists.fields_given) {
+		fprintf(stderr, "  Error: --hierarchy and --fields options cannot be used "
+				"together\n");
+		err = PERF_USAGE_ERROR;
+	}
+	return err;
 }
 
 static int report__hists(struct report *rep, struct perf_session *session)

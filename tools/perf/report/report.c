@@ -10,10 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <regex.h>
 #include "report/report.h"
 #include "util/hists/hist.h"
 #include "report/stdio.h"
 #include "util/session/header-print.h"
+#include "report/hierarchy.h"
+#include "report/tasks.h"
+#include "util/hists/columns.h"
+#include "util/symbols/symbol.h"
 #include "util/model/callchain.h"
 #include "util/model/machine.h"
 #include "util/model/machine-sideband.h"
@@ -39,6 +44,12 @@ struct report_hists {
 	bool			children;
 	bool			graph;		/* keep call graphs */
 	bool			need_chain;	/* resolve whole call paths */
+	struct hist_columns	columns;	/* -F/--sort for this file */
+	bool			want_cpu;	/* --sort cpu */
+	bool			want_parent;	/* --sort parent */
+	regex_t			parent_re;
+	bool			parent_re_ok;
+	struct thread_counts	*thread_counts;	/* -T */
 	struct hists		**hists;	/* by evsel->idx, made on first sample */
 	int			nr_hists;
 	struct callchain_cursor	cursor;
@@ -70,9 +81,31 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 		       "Did you call 'perf record' without -g or -b?\n");
 		return -EINVAL;
 	}
-	rh->children = rh->has_callchain && opts->children != 0;
-	rh->graph = rh->has_callchain && opts->callchain.mode != CALLCHAIN_NONE;
-	rh->need_chain = rh->children || rh->graph;
+	/* upstream's --hierarchy turns --children off */
+	rh->children = rh->has_callchain && opts->children != 0 && !opts->hierarchy;
+	rh->graph = rh->has_callchain && opts->callchain.mode != CALLCHAIN_NONE &&
+		    !opts->hierarchy;
+	if (opts->hierarchy && opts->callchain_given && !opts->quiet)
+		pr_warning("perf report: --hierarchy shows no call graphs here (upstream's "
+			   "graphs under its rows are not implemented)\n");
+	hist_columns__setup(&rh->columns, opts->sort_given ? &opts->sort : NULL,
+			    opts->fields_given ? &opts->fields : NULL, rh->children);
+	if (opts->show_nr_samples)
+		hist_columns__show_samples(&rh->columns);
+	rh->want_cpu = sort_keys__has(&rh->columns.identity, SORT_CPU);
+	rh->want_parent = sort_keys__has(&rh->columns.identity, SORT_PARENT);
+	if (rh->want_parent && !rh->has_callchain) {
+		pr_err("Error: Selected --sort parent, but no callchain data. "
+		       "Did you call 'perf record' without -g?\n");
+		return -EINVAL;
+	}
+	if (rh->want_parent && !rh->parent_re_ok) {
+		/* upstream's default --parent pattern */
+		if (regcomp(&rh->parent_re, "^sys_|^do_page_fault", REG_EXTENDED | REG_NOSUB))
+			return -ENOMEM;
+		rh->parent_re_ok = true;
+	}
+	rh->need_chain = rh->children || rh->graph || rh->want_parent;
 	if (rh->need_chain && !opts->quiet && evlist__has_user_stack(&session->evlist))
 		callchain__warn_user_stack("perf report", session->data->path);
 	rh->callchain = opts->callchain;
@@ -120,12 +153,15 @@ static struct hists *report_hists__hists(struct report_hists *rh, const struct e
 	if (!rh->hists[evsel->idx]) {
 		struct hists *h = malloc(sizeof(*h));
 
-		if (!h || hists__init(h, &rh->opts->sort, rh->children,
+		if (!h || hists__init(h, &rh->columns.identity, rh->children,
 				      rh->graph ? &rh->callchain : NULL,
 				      rh->callchain.order == CALLCHAIN_ORDER_CALLER)) {
 			free(h);
 			return NULL;
 		}
+		if (rh->columns.order.nr)
+			hists__set_order(h, &rh->columns.order);
+		h->relative = rh->opts->relative;
 		rh->hists[evsel->idx] = h;
 	}
 	return rh->hists[evsel->idx];
@@ -150,6 +186,22 @@ static int report_hists__resolve_leaf(struct report_hists *rh, const struct perf
 	rh->cursor.nr = 1;
 	*thread = al.thread;
 	return 0;
+}
+
+/* --sort parent: the first frame from the leaf up whose symbol matches */
+static const struct symbol *report_hists__parent(struct report_hists *rh)
+{
+	size_t i;
+
+	if (!rh->want_parent)
+		return NULL;
+	for (i = 0; i < rh->cursor.nr; i++) {
+		const struct symbol *sym = rh->cursor.frames[i].sym;
+
+		if (sym && !regexec(&rh->parent_re, sym->name, 0, NULL, 0))
+			return sym;
+	}
+	return NULL;
 }
 
 static int report_hists__sample(struct perf_tool *tool, struct perf_session *session,
@@ -189,8 +241,28 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 						&al);
 		filtered = sample_filter__verdict(filter, thread, leaf ? &al : NULL);
 	}
+	if (rh->want_cpu || rh->want_parent)
+		hists__set_sample(hists, rh->want_cpu && (evsel->attr.sample_type & PERF_SAMPLE_CPU) ?
+				  (s32)sample->cpu : -1, report_hists__parent(rh));
 	return hists__add_filtered_sample(hists, thread, thread__comm_str(thread),
 					  sample->cpumode, &rh->cursor, sample->period, filtered);
+}
+
+static int report_hists__no_sample(struct perf_tool *tool, struct perf_session *session,
+				   const union perf_event *event, const struct perf_sample *sample,
+				   struct evsel *evsel)
+{
+	return 0;
+}
+
+static int report_hists__other(struct perf_tool *tool, struct perf_session *session,
+			       const union perf_event *event, const struct perf_sample *sample)
+{
+	struct report_hists *rh = (struct report_hists *)tool;
+
+	if (event->header.type != PERF_RECORD_READ)
+		return 0;
+	return thread_counts__add(rh->thread_counts, &session->evlist, event, sample);
 }
 
 static int report_hists__event(struct perf_tool *tool, struct perf_session *session,
@@ -223,25 +295,24 @@ static unsigned long convert_unit(u64 n, char *unit)
 /*
  * A filter naming one value makes its column say nothing: upstream names
  * the value in a comment line instead ("# comm: demo") and drops the
- * column, unless that would drop every sort column.  Returns the mask of
- * sort keys not shown.
+ * column from those shown (hist_columns__elide()).
  */
-static u32 report_hists__elide(const struct report_hists_opts *opts, FILE *fp)
+static void report_hists__elide(struct report_hists *rh, FILE *fp)
 {
-	const struct sample_filter *f = opts->filter;
-	u32 elide = 0, all = 0;
+	const struct sample_filter *f = rh->opts->filter;
+	const struct sort_keys *out = &rh->columns.out;
+	u32 elide = 0;
 	int i;
 
 	if (!f)
-		return 0;
-	for (i = 0; i < opts->sort.nr; i++) {
-		enum sort_key key = opts->sort.keys[i];
+		return;
+	for (i = 0; i < out->nr; i++) {
+		enum sort_key key = out->keys[i];
 		const struct str_list *sl = NULL;
 		static const char * const what[] = {
 			[SORT_COMM] = "comm", [SORT_DSO] = "dso", [SORT_SYM] = "symbol",
 		};
 
-		all |= 1u << key;
 		if (key == SORT_COMM && f->opts->comms)
 			sl = &f->comms;
 		else if (key == SORT_DSO && f->opts->dsos)
@@ -253,7 +324,7 @@ static u32 report_hists__elide(const struct report_hists_opts *opts, FILE *fp)
 		fprintf(fp, "# %s: %s\n", what[key], sl->entries[0]);
 		elide |= 1u << key;
 	}
-	return elide == all ? 0 : elide;
+	hist_columns__elide(&rh->columns, elide);
 }
 
 /*
@@ -267,7 +338,7 @@ static void report_hists__symbol_filter(struct report_hists *rh, struct perf_ses
 
 	if (!opts->symbol_filter)
 		return;
-	if (!sort_keys__has(&opts->sort, SORT_COMM)) {
+	if (!sort_keys__has(&rh->columns.identity, SORT_COMM)) {
 		if (!opts->quiet)
 			pr_warning("--symbol-filter is ignored without the comm sort "
 				   "key, as upstream perf ignores it\n");
@@ -299,14 +370,15 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 		.verbose	= opts->verbose > 0,
 		.percent_limit	= opts->percent_limit,
 		.callchain	= rh->graph ? &rh->callchain : NULL,
-		.show_nr_samples = opts->show_nr_samples,
+		.out		= &rh->columns.out,
+		.self_header	= rh->columns.self_header,
 	};
 	int i;
 
 	if (!opts->quiet && opts->header_hint)
 		printf("# To display the perf.data header info, please use "
 		       "--header/--header-only options.\n#\n");
-	popts.elide = report_hists__elide(opts, stdout);
+	report_hists__elide(rh, stdout);
 	/* upstream: no entry at all (none recorded, or --time/--cpu kept none) */
 	if (report_hists__empty(rh)) {
 		fflush(stdout);
@@ -328,21 +400,25 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 		if (!hists || !hists->nr_samples) {
 			if (opts->skip_empty)
 				continue;
-			empty.sort = opts->sort;
+			empty.sort = rh->columns.identity;
 			hists = &empty;
 		}
 		if (hists->nr_entries && hists__output_resort(hists, popts.verbose))
 			return -ENOMEM;
 		if (!opts->quiet) {
-			n = convert_unit(hists->nr_samples, &unit);
+			n = convert_unit(hists__nr_samples(hists, opts->relative), &unit);
 			printf("# Samples: %lu%c of event '%s'", n, unit, evsel__name(evsel));
 			if (opts->filter && opts->filter->opts->time)
 				printf(" (time slices: %s)", opts->filter->opts->time);
 			putchar('\n');
 			printf("# Event count (approx.): %llu\n#\n",
-			       (unsigned long long)hists->total_period);
+			       (unsigned long long)hists__total(hists, opts->relative));
 		}
-		err = hists__fprintf(hists, &popts, stdout);
+		popts.total = hists__total(hists, opts->relative);
+		if (opts->hierarchy)
+			err = hists__fprintf_hierarchy(hists, &popts, stdout);
+		else
+			err = hists__fprintf(hists, &popts, stdout);
 		if (err)
 			return err;
 		printf("\n\n");
@@ -360,6 +436,8 @@ static void report_hists__exit(struct report_hists *rh)
 		free(rh->hists[i]);
 	}
 	free(rh->hists);
+	if (rh->parent_re_ok)
+		regfree(&rh->parent_re);
 	if (rh->cursor.frames != &rh->leaf)
 		callchain_cursor__exit(&rh->cursor);
 	machine__exit(&rh->machine);
@@ -389,6 +467,17 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	rh.mt_header_done = rh.mt.tool.header_done;
 	rh.mt.tool.header_done = report_hists__header_done;
 	rh.mt.tool.sample = report_hists__sample;
+	/* --tasks, --mmaps: the side-band alone */
+	if (opts->tasks || opts->mmaps)
+		rh.mt.tool.sample = report_hists__no_sample;
+	if (opts->threads) {
+		rh.thread_counts = thread_counts__new();
+		if (!rh.thread_counts) {
+			err = -ENOMEM;
+			goto out_machine;
+		}
+		rh.mt.tool.other = report_hists__other;
+	}
 	/* side-band and samples in time order, as upstream delivers them */
 	rh.mt.tool.ordered_events = true;
 	if (!session->header.is_pipe && session->data->file_size >= PROGRESS_MIN_SIZE &&
@@ -408,8 +497,13 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	damaged = err == -EINVAL && session->stats.truncated;
 	if (damaged)
 		err = 0;
-	if (!err)
+	if (!err && (opts->tasks || opts->mmaps))
+		err = machine__fprintf_tasks(&rh.machine, opts->mmaps, stdout);
+	else if (!err)
 		err = report_hists__print(&rh, session);
+	/* upstream prints the table after its report, empty without READ records */
+	if (!err && opts->threads && !opts->tasks && !opts->mmaps)
+		thread_counts__fprintf(rh.thread_counts, &session->evlist, stdout);
 	if (!err && !opts->quiet) {
 		if (session->header.is_pipe)
 			unresolved__check_stream_ids(&rh.machine, &session->header,
@@ -421,6 +515,8 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 		err = -EINVAL;
 	if (err == -ENOMEM)
 		pr_err("perf report: %s\n", strerror(-err));
+out_machine:
+	thread_counts__delete(rh.thread_counts);
 	report_hists__exit(&rh);
 out_fetcher:
 	debuginfod__dso_hook_exit(&lopts);

@@ -19,6 +19,13 @@ struct report_hists_opts {
 	int		verbose;
 	bool		skip_empty;	/* sections of events without samples */
 	struct sort_keys sort;
+	bool		sort_given;	/* -s/--sort */
+	struct sort_keys fields;	/* -F/--fields */
+	bool		fields_given;
+	bool		relative;	/* --percentage relative */
+	bool		hierarchy;	/* --hierarchy */
+	bool		tasks, mmaps;	/* --tasks, --mmaps: no report, the tasks */
+	bool		threads;	/* -T: per-thread counts after the report */
 	int		children;	/* -1: on when the file has callchains */
 	struct callchain_param callchain;
 	bool		callchain_given;	/* -g/-G asked for graphs explicitly */

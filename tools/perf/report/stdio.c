@@ -20,81 +20,71 @@ static void dots(FILE *fp, int n)
 		fputc('.', fp);
 }
 
-/* The Samples column of -n: upstream's width. */
-#define SAMPLES_WIDTH	12
-
-static bool shown(const struct hists_print_opts *opts, enum sort_key key)
-{
-	return !(opts->elide & (1u << key));
-}
-
-/* The sort key printed last: a trailing Symbol is left unpadded. */
-static int last_shown(const struct hists *hists, const struct hists_print_opts *opts)
-{
-	int i;
-
-	for (i = hists->sort.nr - 1; i > 0 && !shown(opts, hists->sort.keys[i]); i--)
-		;
-	return i;
-}
-
-static void hists__fprintf_header(const struct hists *hists, const struct sort_widths *sw,
-				  const struct hists_print_opts *opts, FILE *fp)
+static void hists__fprintf_header(const struct sort_keys *out, const struct sort_widths *sw,
+				  bool self_header, FILE *fp)
 {
 	int i;
 
 	fputs("# ", fp);
-	fputs(hists->children ? "Children      Self" : "Overhead", fp);
-	if (opts->show_nr_samples)
-		fprintf(fp, "  %*s", SAMPLES_WIDTH, "Samples");
-	for (i = 0; i < hists->sort.nr; i++) {
-		enum sort_key key = hists->sort.keys[i];
+	for (i = 0; i < out->nr; i++) {
+		enum sort_key key = out->keys[i];
 
-		if (!shown(opts, key))
-			continue;
+		if (i)
+			fputs("  ", fp);
 		/* upstream aligns "Pid:Command" on the colon of its rows */
 		if (key == SORT_PID)
-			fprintf(fp, "  %7s:%-*s", "Pid", sw->w[key] - 8, "Command");
+			fprintf(fp, "%7s:%-*s", "Pid", sw->w[key] - 8, "Command");
+		else if (key == SORT_HPP_OVERHEAD && self_header)
+			fprintf(fp, "%*s", sw->w[key], "Self");
+		else if (sort_key__is_hpp(key))
+			fprintf(fp, "%*s", sw->w[key], sort_key__header(key));
 		else
-			fprintf(fp, "  %-*s", sw->w[key], sort_key__header(key));
+			fprintf(fp, "%-*s", sw->w[key], sort_key__header(key));
 	}
 	fputs("\n# ", fp);
-	dots(fp, 8);
-	if (hists->children) {
-		fputs("  ", fp);
-		dots(fp, 8);
-	}
-	if (opts->show_nr_samples) {
-		fputs("  ", fp);
-		dots(fp, SAMPLES_WIDTH);
-	}
-	for (i = 0; i < hists->sort.nr; i++) {
-		if (!shown(opts, hists->sort.keys[i]))
-			continue;
-		fputs("  ", fp);
-		dots(fp, sw->w[hists->sort.keys[i]]);
+	for (i = 0; i < out->nr; i++) {
+		if (i)
+			fputs("  ", fp);
+		dots(fp, sw->w[out->keys[i]]);
 	}
 	fputs("\n#\n", fp);
 }
 
-static void hist_entry__fprintf(const struct hist_entry *he, const struct hists *hists,
-				const struct sort_widths *sw, const struct hists_print_opts *opts,
-				FILE *fp)
+static int hpp_snprintf(enum sort_key key, const struct hist_entry *he,
+			const struct hists *hists, u64 total, int w, char *buf, size_t size)
 {
-	int i, last = last_shown(hists, opts);
+	u64 v = hist_entry__hpp_value(he, key);
+
+	switch (key) {
+	case SORT_HPP_SAMPLE:
+	case SORT_HPP_PERIOD:
+		return snprintf(buf, size, "%*llu", w, (unsigned long long)v);
+	case SORT_HPP_OVERHEAD_CHILDREN:
+		if (!hists->children)
+			return snprintf(buf, size, "%*s", w, "N/A");
+		/* fall through */
+	default:
+		return snprintf(buf, size, "%*.2f%%", w - 1, percent(v, total));
+	}
+}
+
+static void hist_entry__fprintf(const struct hist_entry *he, const struct hists *hists,
+				const struct hists_print_opts *opts,
+				const struct sort_widths *sw, FILE *fp)
+{
+	const struct sort_keys *out = opts->out;
 	char buf[1024];
+	int i;
 
 	fputs("  ", fp);
-	if (hists->children)
-		fprintf(fp, "%7.2f%%  ", percent(he->period_children, hists->total_period));
-	fprintf(fp, "%7.2f%%", percent(he->period, hists->total_period));
-	if (opts->show_nr_samples)
-		fprintf(fp, "  %*llu", SAMPLES_WIDTH, (unsigned long long)he->nr_samples);
-	for (i = 0; i < hists->sort.nr; i++) {
-		if (!shown(opts, hists->sort.keys[i]))
-			continue;
-		sort_key__snprintf(hists->sort.keys[i], he, buf, sizeof(buf), sw, i == last);
-		fprintf(fp, "  %s", buf);
+	for (i = 0; i < out->nr; i++) {
+		enum sort_key key = out->keys[i];
+
+		if (sort_key__is_hpp(key))
+			hpp_snprintf(key, he, hists, opts->total, sw->w[key], buf, sizeof(buf));
+		else
+			sort_key__snprintf(key, he, buf, sizeof(buf), sw, i == out->nr - 1);
+		fprintf(fp, "%s%s", i ? "  " : "", buf);
 	}
 	fputc('\n', fp);
 }
@@ -110,7 +100,7 @@ static void hist_entry__fprintf(const struct hist_entry *he, const struct hists 
 static bool hist_entry__graph_empty(const struct hist_entry *he, const struct hists *hists,
 				    const struct callchain_param *param)
 {
-	u64 min = (u64)(hists->total_period * (param->min_percent / 100));
+	u64 min = (u64)(hists__callchain_total(hists) * (param->min_percent / 100));
 	u64 weight = (hists->children ? he->period_children : he->period) - he->period_ip_only;
 
 	return param->mode == CALLCHAIN_GRAPH && weight < min;
@@ -127,7 +117,7 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 		if (!hists->sorted[i]->filtered)
 			sort_widths__update(&sw, hists->sorted[i]);
 	if (opts->show_header)
-		hists__fprintf_header(hists, &sw, opts, fp);
+		hists__fprintf_header(opts->out, &sw, opts->self_header, fp);
 
 	for (i = 0; i < hists->nr_entries; i++) {
 		const struct hist_entry *he = hists->sorted[i];
@@ -135,9 +125,9 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 
 		if (he->filtered)
 			continue;
-		if (percent(period, hists->total_period) < opts->percent_limit)
+		if (percent(period, opts->total) < opts->percent_limit)
 			continue;
-		hist_entry__fprintf(he, hists, &sw, opts, fp);
+		hist_entry__fprintf(he, hists, opts, &sw, fp);
 		/* the graph printer ends a graph with upstream's blank line */
 		if (opts->callchain && hists->paths &&
 		    !hist_entry__graph_empty(he, hists, opts->callchain)) {
@@ -147,8 +137,9 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 			/* an entry without its graph would be a wrong report */
 			if (!graph)
 				return -ENOMEM;
-			callchain_tree__fprintf(fp, graph, period, hists->total_period,
-						opts->callchain);
+			callchain_tree__fprintf_min(fp, graph, period, hists->total_period,
+						    hists__callchain_total(hists),
+						    opts->callchain);
 			callchain_tree__delete(graph);
 		}
 	}

@@ -9,10 +9,11 @@
 
 struct hists_print_opts {
 	bool		show_header;	/* column header and dots (not with -q) */
-	bool		verbose;	/* DSOs by full path */
+	bool		verbose;	/* DSOs by full path, symbol addresses */
+	const struct sort_keys *out;	/* the columns, left to right */
+	u64		total;		/* the 100% (--percentage) */
+	bool		self_header;	/* "Self" for Overhead, beside Children */
 	double		percent_limit;	/* hide rows below (children % with --children) */
-	bool		show_nr_samples;	/* -n: a Samples column */
-	u32		elide;		/* 1 << sort key: columns not shown (one-value filters) */
 	/* NULL: no call graphs under the rows */
 	const struct callchain_param *callchain;
 };

@@ -8,7 +8,8 @@ perf 6.1 prints, byte for byte (call graphs: the same rows and the same
 graph blocks, as t0410 compares them, since upstream orders ties at
 random).  Then what the filters mean, spelled out: the percentages stay
 shares of the whole file, a one-value filter names its value and drops
-its column, --pid and --tid must both match, --time slices say so.'
+its column, --pid and --tid must both match, --time slices say so;
+--percentage relative makes the rows shown the 100%, as upstream.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 # upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
@@ -140,6 +141,37 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'our -g recording and a stream: as
 	do
 		same_report -i pipe.data $opts || { echo "differs: $opts"; return 1; }
 	done
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--percentage relative with the filters: as upstream' '
+	demo=$(cat up.demo) &&
+	for opts in "--comms dd" "--comms dd -n" "--pid $demo -n --sort pid" "--dsos demo" \
+		"-S hot_loop_a -n" "--symbol-filter hot --sort comm,sym -n" \
+		"--comms demo -F overhead,sample,sym" "--comms dd --hierarchy" \
+		"--comms dd,wl.sh --percent-limit 10" "--time 10%/2 --dsos demo"
+	do
+		eval "same_report -i up.data --percentage relative $opts" || {
+			echo "differs: $opts"; return 1; }
+	done &&
+	# with call graphs: the threshold is a share of the shown samples
+	for opts in "--comms dd -n" "--dsos demo" "--no-children --comms demo" \
+		"--pid $(cat up.demo)" "-S hot_loop_a,main -G"
+	do
+		eval "same_graph_report -i upg.data --percentage relative $opts" || {
+			echo "differs: $opts"; return 1; }
+	done
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--percentage relative: the rows shown make 100%' '
+	perf report --stdio -i up.data --percentage relative --comms dd >rel &&
+	perf report --stdio -i up.data --comms dd >abs &&
+	! test_cmp abs rel &&
+	awk "/^ +[0-9.]+%/ { s += \$1 } END { exit !(s > 99.9 && s < 100.1) }" rel &&
+	# the relative event count is that of the rows shown
+	perf report --stdio -i up.data --comms dd -F period,comm,dso,sym >per &&
+	awk "/^ +[0-9]+  / { s += \$1 } END { print \"# Event count (approx.): \" s }" per >expect &&
+	grep "^# Event count" rel >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'the percentages stay shares of the whole file' '

@@ -88,12 +88,28 @@ static void test_first_sample_decides(void **state)
 	assert_int_equal(h.nr_samples, 3);
 	/* a plain add after them judges nothing */
 	assert_int_equal(h.filtered, 0);
+	/*
+	 * --percentage relative: the shown entries' self periods; the
+	 * samples (and periods, for graph thresholds) that landed in a
+	 * shown entry, the judged-out third one too, as upstream counts
+	 */
+	assert_int_equal(hists__total(&h, false), 45);
+	assert_int_equal(hists__total(&h, true), 35);
+	assert_int_equal(hists__nr_samples(&h, false), 3);
+	assert_int_equal(hists__nr_samples(&h, true), 2);
+	assert_int_equal(hists__callchain_total(&h), 45);
+	h.relative = true;
+	assert_int_equal(hists__callchain_total(&h), 35);
 
 	/* --symbol-filter: by the entry's own symbol, a substring */
 	hists__filter_by_symbol(&h, "hot");
 	assert_int_equal(find(&h, "hot_a")->filtered, 0);
 	assert_true(find(&h, "cold")->filtered & HIST_FILTERED_SYMBOL_STR);
 	assert_true(find(&h, "main")->filtered & HIST_FILTERED_SYMBOL_STR);
+	/* it changes the relative 100%, not the relative sample count */
+	hists__filter_by_symbol(&h, "nosuch");
+	assert_int_equal(hists__total(&h, true), 0);
+	assert_int_equal(hists__nr_samples(&h, true), 2);
 
 	hists__exit(&h);
 	free(main_);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include "util/hists/sort.h"
 #include "util/hists/hist.h"
+#include "util/hists/columns.h"
 #include "util/model/thread.h"
 #include "util/model/dso.h"
 #include "util/symbols/symbol.h"
@@ -140,12 +141,112 @@ static void test_cmp(void **state)
 	dso__put(d2);
 }
 
+static void assert_keys(const struct sort_keys *sk, int nr, ...)
+{
+	va_list ap;
+	int i;
+
+	assert_int_equal(sk->nr, nr);
+	va_start(ap, nr);
+	for (i = 0; i < nr; i++)
+		assert_int_equal(sk->keys[i], va_arg(ap, int));
+	va_end(ap);
+}
+
+/* upstream's -F/-s rules, as util/hists/columns.h spells them */
+static void test_columns(void **state)
+{
+	struct sort_keys s, f;
+	struct hist_columns hc;
+
+	(void)state;
+	/* neither: Children Self comm dso sym, upstream's default order */
+	hist_columns__setup(&hc, NULL, NULL, true);
+	assert_keys(&hc.identity, 3, SORT_COMM, SORT_DSO, SORT_SYM);
+	assert_keys(&hc.out, 5, SORT_HPP_OVERHEAD_CHILDREN, SORT_HPP_OVERHEAD, SORT_COMM,
+		    SORT_DSO, SORT_SYM);
+	assert_int_equal(hc.order.nr, 0);
+	assert_true(hc.self_header);
+
+	/* -s with a value key: an explicit order, the same as the columns */
+	assert_int_equal(sort_keys__parse_report(&s, "sample,sym", "--sort"), 0);
+	hist_columns__setup(&hc, &s, NULL, false);
+	assert_keys(&hc.identity, 1, SORT_SYM);
+	assert_keys(&hc.out, 3, SORT_HPP_OVERHEAD, SORT_HPP_SAMPLE, SORT_SYM);
+	assert_keys(&hc.order, 3, SORT_HPP_OVERHEAD, SORT_HPP_SAMPLE, SORT_SYM);
+
+	/* -F alone: rows in -F's order */
+	assert_int_equal(sort_keys__parse_report(&f, "sym,overhead", "--fields"), 0);
+	hist_columns__setup(&hc, NULL, &f, true);
+	assert_keys(&hc.identity, 1, SORT_SYM);
+	assert_keys(&hc.order, 2, SORT_SYM, SORT_HPP_OVERHEAD);
+	assert_keys(&hc.out, 2, SORT_SYM, SORT_HPP_OVERHEAD);
+	assert_false(hc.self_header);
+
+	/* both: rows by -s then the rest of -F; columns -F then the rest of -s */
+	assert_int_equal(sort_keys__parse_report(&f, "overhead,sym", "--fields"), 0);
+	assert_int_equal(sort_keys__parse_report(&s, "comm", "--sort"), 0);
+	hist_columns__setup(&hc, &s, &f, false);
+	assert_keys(&hc.identity, 2, SORT_COMM, SORT_SYM);
+	assert_keys(&hc.order, 3, SORT_COMM, SORT_HPP_OVERHEAD, SORT_SYM);
+	assert_keys(&hc.out, 3, SORT_HPP_OVERHEAD, SORT_SYM, SORT_COMM);
+
+	/* -F matches value columns first ("period" is one), perf diff refuses them */
+	assert_int_equal(sort_keys__parse_report(&f, "p", "--fields"), 0);
+	assert_keys(&f, 1, SORT_HPP_PERIOD);
+	assert_int_equal(sort_keys__parse_report(&s, "p", "--sort"), 0);
+	assert_keys(&s, 1, SORT_PID);
+	assert_int_equal(sort_keys__parse_report(&f, "cpu,parent,dso_size", "--fields"), 0);
+	assert_keys(&f, 3, SORT_CPU, SORT_PARENT, SORT_DSO_SIZE);
+	assert_int_equal(sort_keys__parse(&s, "cpu"), -EINVAL);
+	assert_int_equal(sort_keys__parse_report(&s, "srcline", "--sort"), -EINVAL);
+}
+
+/* -n and the one-value filters edit the columns shown, nothing else */
+static void test_columns_edit(void **state)
+{
+	struct sort_keys f, s;
+	struct hist_columns hc;
+
+	(void)state;
+	/* -n: Samples after Overhead (Self with --children) */
+	hist_columns__setup(&hc, NULL, NULL, true);
+	hist_columns__show_samples(&hc);
+	assert_keys(&hc.out, 6, SORT_HPP_OVERHEAD_CHILDREN, SORT_HPP_OVERHEAD, SORT_HPP_SAMPLE,
+		    SORT_COMM, SORT_DSO, SORT_SYM);
+	assert_keys(&hc.identity, 3, SORT_COMM, SORT_DSO, SORT_SYM);
+	/* twice is once */
+	hist_columns__show_samples(&hc);
+	assert_int_equal(hc.out.nr, 6);
+
+	/* -F says what it shows: -n adds nothing */
+	assert_int_equal(sort_keys__parse_report(&f, "overhead,sym", "--fields"), 0);
+	hist_columns__setup(&hc, NULL, &f, false);
+	hist_columns__show_samples(&hc);
+	assert_keys(&hc.out, 2, SORT_HPP_OVERHEAD, SORT_SYM);
+
+	/* a one-value filter's key leaves the columns, not the entry keys */
+	hist_columns__setup(&hc, NULL, NULL, false);
+	hist_columns__elide(&hc, 1u << SORT_COMM | 1u << SORT_DSO);
+	assert_keys(&hc.out, 2, SORT_HPP_OVERHEAD, SORT_SYM);
+	assert_keys(&hc.identity, 3, SORT_COMM, SORT_DSO, SORT_SYM);
+	assert_false(sort_keys__has(&hc.out, SORT_COMM));
+
+	/* every key named: upstream keeps them all */
+	assert_int_equal(sort_keys__parse_report(&s, "comm", "--sort"), 0);
+	hist_columns__setup(&hc, &s, NULL, false);
+	hist_columns__elide(&hc, 1u << SORT_COMM);
+	assert_keys(&hc.out, 2, SORT_HPP_OVERHEAD, SORT_COMM);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_cmp),
+		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_columns_edit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -314,6 +314,14 @@ out:
 size_t callchain_tree__fprintf(FILE *fp, const struct callchain_tree *ctree, u64 entry_period,
 			       u64 total_period, const struct callchain_param *param)
 {
+	return callchain_tree__fprintf_min(fp, ctree, entry_period, total_period, total_period,
+					   param);
+}
+
+size_t callchain_tree__fprintf_min(FILE *fp, const struct callchain_tree *ctree,
+				   u64 entry_period, u64 total_period, u64 min_total,
+				   const struct callchain_param *param)
+{
 	/* printing only fills in the sums, a cache of what the tree holds */
 	struct callchain_tree *tree = (struct callchain_tree *)ctree;
 	struct cc_print p = { .fp = fp, .tree = tree, .param = param };
@@ -321,7 +329,7 @@ size_t callchain_tree__fprintf(FILE *fp, const struct callchain_tree *ctree, u64
 	if (!tree || param->mode == CALLCHAIN_NONE)
 		return 0;
 	cc_tree__sum(tree);
-	p.min_hit = (u64)(total_period * (param->min_percent / 100));
+	p.min_hit = (u64)(min_total * (param->min_percent / 100));
 	if (param->mode == CALLCHAIN_GRAPH || param->mode == CALLCHAIN_FRACTAL)
 		cc_print__graph(&p, entry_period, total_period);
 	else

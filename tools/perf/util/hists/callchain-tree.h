@@ -103,6 +103,10 @@ int callchain_tree__add_sample(struct callchain_tree *tree, const struct callcha
  */
 size_t callchain_tree__fprintf(FILE *fp, const struct callchain_tree *tree, u64 entry_period,
 			       u64 total_period, const struct callchain_param *param);
+/* The same, its threshold (param->min_percent) a percentage of @min_total. */
+size_t callchain_tree__fprintf_min(FILE *fp, const struct callchain_tree *tree,
+				   u64 entry_period, u64 total_period, u64 min_total,
+				   const struct callchain_param *param);
 
 /* Periods of the paths stored (the sum the graph percentages are of). */
 u64 callchain_tree__total(const struct callchain_tree *tree);

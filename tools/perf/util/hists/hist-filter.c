@@ -31,3 +31,28 @@ void hists__filter_by_symbol(struct hists *hists, const char *str)
 			he->filtered |= HIST_FILTERED_SYMBOL_STR;
 	}
 }
+
+/*
+ * The relative 100% is the self period of the entries left shown, summed
+ * when asked (after hists__output_resort(), which fills entries made
+ * from paths): an entry's verdict is known only once every filter,
+ * --symbol-filter included, has run.  Upstream's relative Samples line
+ * is counted by sample instead (hists.nr_unfiltered_samples).
+ */
+u64 hists__total(const struct hists *hists, bool relative)
+{
+	u64 total = 0;
+	size_t i;
+
+	if (!relative)
+		return hists->total_period;
+	for (i = 1; i <= hists->nr_entries; i++)
+		if (!hists->by_index[i]->filtered)
+			total += hists->by_index[i]->period;
+	return total;
+}
+
+u64 hists__nr_samples(const struct hists *hists, bool relative)
+{
+	return relative ? hists->nr_unfiltered_samples : hists->nr_samples;
+}

@@ -528,7 +528,7 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	hp_scratch__reset(hp);
 	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */
 	if (hists->children && hp->caller && param->mode != CALLCHAIN_FRACTAL) {
-		err = hp_graph__pruned(hp, tree, he, (u64)(hists->total_period *
+		err = hp_graph__pruned(hp, tree, he, (u64)(hists__callchain_total(hists) *
 							    (param->min_percent / 100)));
 		goto out;
 	}

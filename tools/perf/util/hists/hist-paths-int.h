@@ -81,6 +81,8 @@ struct hp_scratch {
 struct hp_context {
 	const char		*comm;		/* NULL when the sort keys ignore it */
 	struct thread		*thread;	/* likewise */
+	s32			cpu;		/* likewise (--sort cpu; else -1) */
+	const struct symbol	*parent;	/* likewise (--sort parent) */
 	u32			node;
 };
 

@@ -258,6 +258,9 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 		      struct thread *thread)
 {
 	struct hp_context *c;
+	s32 cpu = sort_keys__has(&hists->sort, SORT_CPU) ? hists->cur.cpu : -1;
+	const struct symbol *parent = sort_keys__has(&hists->sort, SORT_PARENT) ?
+				      hists->cur.parent : NULL;
 	size_t i;
 
 	if (!sort_keys__has(&hists->sort, SORT_COMM))
@@ -266,12 +269,13 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 		thread = NULL;
 	if (hp->nr_ctx) {
 		c = &hp->ctx[hp->last_ctx];
-		if (c->comm == comm && c->thread == thread)
+		if (c->comm == comm && c->thread == thread && c->cpu == cpu && c->parent == parent)
 			return c->node;
 	}
 	/* few contexts unless sorted by pid; the last one usually repeats */
 	for (i = 0; i < hp->nr_ctx; i++) {
-		if (hp->ctx[i].comm == comm && hp->ctx[i].thread == thread) {
+		c = &hp->ctx[i];
+		if (c->comm == comm && c->thread == thread && c->cpu == cpu && c->parent == parent) {
 			hp->last_ctx = i;
 			return hp->ctx[i].node;
 		}
@@ -281,6 +285,8 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 	c = &hp->ctx[hp->nr_ctx];
 	c->comm = comm;
 	c->thread = thread;
+	c->cpu = cpu;
+	c->parent = parent;
 	c->node = hp_node__new(hp, 0);
 	if (!c->node)
 		return 0;
@@ -452,6 +458,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	leaf = &hp->ends[hp->nodes[n].end];
 	leaf->hit += period;
 	leaf->count++;
+	hists__count_leaf(hists, hists->by_index[leaf->e_leaf], period);
 	hp->collapsed = false;
 	return 0;
 fail:
@@ -470,6 +477,7 @@ int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct t
 		return -ENOMEM;
 	he->period_ip_only += period;
 	he->nr_ip_only++;
+	hists__count_leaf(hists, he, period);
 	hp->collapsed = false;
 	return 0;
 }

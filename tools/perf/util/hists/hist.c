@@ -174,7 +174,8 @@ static char cpumode__level(u8 cpumode)
  * upstream shows it; the level is not part of the key, so the entry shows
  * the level of the sample that made it.
  */
-static void hist_entry__from_frame(struct hist_entry *key, struct thread *thread,
+static void hist_entry__from_frame(struct hist_entry *key, const struct hists *hists,
+				   struct thread *thread,
 				   const char *comm, const struct callchain_frame *frame,
 				   u8 leaf_cpumode, bool leaf)
 {
@@ -192,6 +193,9 @@ static void hist_entry__from_frame(struct hist_entry *key, struct thread *thread
 	if (leaf && frame->map && frame->dso && !frame->dso->kernel)
 		key->addr = frame->ip - frame->map->start + frame->map->pgoff;
 	key->level = cpumode__level(frame->map ? frame->cpumode : leaf_cpumode);
+	key->cpu = hists->cur.cpu;
+	key->parent = hists->cur.parent;
+	key->map_size = frame->map ? frame->map->end - frame->map->start : 0;
 }
 
 static u32 hist_entry__hash(const struct sort_keys *sk, const struct hist_entry *he)
@@ -206,6 +210,12 @@ static u32 hist_entry__hash(const struct sort_keys *sk, const struct hist_entry 
 		h = hash_mix(h, (uintptr_t)he->dso);
 	if (sort_keys__has(sk, SORT_SYM))
 		h = hash_mix(h, he->sym ? (uintptr_t)he->sym : he->addr);
+	if (sort_keys__has(sk, SORT_CPU))
+		h = hash_mix(h, (u32)he->cpu);
+	if (sort_keys__has(sk, SORT_PARENT))
+		h = hash_mix(h, (uintptr_t)he->parent);
+	if (sort_keys__has(sk, SORT_DSO_SIZE))
+		h = hash_mix(h, he->map_size);
 	return h;
 }
 
@@ -281,7 +291,7 @@ struct hist_entry *hists__entry_for_frame(struct hists *hists, struct thread *th
 {
 	struct hist_entry key;
 
-	hist_entry__from_frame(&key, thread, comm, frame, cpumode, leaf);
+	hist_entry__from_frame(&key, hists, thread, comm, frame, cpumode, leaf);
 	return hists__findnew(hists, &key);
 }
 
@@ -290,12 +300,65 @@ struct callchain_tree *hists__entry_graph(const struct hists *hists, const struc
 	return hists->paths ? hist_paths__graph(hists->paths, hists, he) : NULL;
 }
 
+/* overhead_sys/us: the leaf entry's self period by the sample's cpumode */
+static void hist_entry__add_mode(struct hist_entry *he, u8 cpumode, u64 period)
+{
+	switch (cpumode) {
+	case PERF_RECORD_MISC_KERNEL:		he->period_sys += period; break;
+	case PERF_RECORD_MISC_USER:		he->period_us += period; break;
+	case PERF_RECORD_MISC_GUEST_KERNEL:	he->period_guest_sys += period; break;
+	case PERF_RECORD_MISC_GUEST_USER:	he->period_guest_us += period; break;
+	default:				break;
+	}
+}
+
+static int hists__add_mode(struct hists *hists, struct thread *thread, const char *comm,
+			   u8 cpumode, const struct callchain_cursor *cursor, u64 period)
+{
+	struct hist_entry *he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[0],
+						       cpumode, true);
+
+	if (!he)
+		return -ENOMEM;
+	hist_entry__add_mode(he, cpumode, period);
+	return 0;
+}
+
+u64 hist_entry__hpp_value(const struct hist_entry *he, enum sort_key key)
+{
+	switch (key) {
+	case SORT_HPP_OVERHEAD:			return he->period;
+	case SORT_HPP_OVERHEAD_SYS:		return he->period_sys;
+	case SORT_HPP_OVERHEAD_US:		return he->period_us;
+	case SORT_HPP_OVERHEAD_GUEST_SYS:	return he->period_guest_sys;
+	case SORT_HPP_OVERHEAD_GUEST_US:	return he->period_guest_us;
+	case SORT_HPP_OVERHEAD_CHILDREN:	return he->period_children;
+	case SORT_HPP_SAMPLE:			return he->nr_samples;
+	case SORT_HPP_PERIOD:			return he->period;
+	default:				return 0;
+	}
+}
+
+void hists__set_order(struct hists *hists, const struct sort_keys *order)
+{
+	int i;
+
+	hists->order = *order;
+	for (i = 0; i < order->nr; i++) {
+		enum sort_key key = order->keys[i];
+
+		if (key >= SORT_HPP_OVERHEAD_SYS && key <= SORT_HPP_OVERHEAD_GUEST_US)
+			hists->track_modes = true;
+	}
+}
+
 int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
 		      u8 leaf_cpumode, const struct callchain_cursor *cursor, u64 period)
 {
 	struct hist_entry key, *he;
 	size_t pos;
 	u32 depth;
+	int err;
 
 	if (!cursor->nr)
 		return 0;
@@ -306,19 +369,27 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	hists->nr_samples++;
 	hists->total_period += period;
 	/* with call graphs the paths are stored once, summed into entries at the end */
-	if (hists->paths && cursor->ip_only)
-		return hist_paths__add_ip_only(hists->paths, hists, thread, comm, leaf_cpumode,
-					       cursor, period);
-	if (hists->paths)
-		return hist_paths__add(hists->paths, hists, thread, comm, leaf_cpumode, cursor,
-				       period);
+	if (hists->paths) {
+		if (cursor->ip_only)
+			err = hist_paths__add_ip_only(hists->paths, hists, thread, comm,
+						      leaf_cpumode, cursor, period);
+		else
+			err = hist_paths__add(hists->paths, hists, thread, comm, leaf_cpumode,
+					      cursor, period);
+		if (!err && hists->track_modes)
+			err = hists__add_mode(hists, thread, comm, leaf_cpumode, cursor, period);
+		return err;
+	}
 
-	hist_entry__from_frame(&key, thread, comm, &cursor->frames[0], leaf_cpumode, true);
+	hist_entry__from_frame(&key, hists, thread, comm, &cursor->frames[0], leaf_cpumode, true);
 	he = hists__findnew(hists, &key);
 	if (!he)
 		return -ENOMEM;
 	he->period += period;
 	he->nr_samples++;
+	hists__count_leaf(hists, he, period);
+	if (hists->track_modes)
+		hist_entry__add_mode(he, leaf_cpumode, period);
 	if (!hists->children)
 		return 0;
 
@@ -326,7 +397,7 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	hists->stamp++;
 	for (pos = 0; pos < cursor->nr; pos++) {
 		if (pos) {
-			hist_entry__from_frame(&key, thread, comm, &cursor->frames[pos],
+			hist_entry__from_frame(&key, hists, thread, comm, &cursor->frames[pos],
 					       leaf_cpumode, false);
 			he = hists__findnew(hists, &key);
 			if (!he)
@@ -354,6 +425,32 @@ static int cmp_u64_desc(u64 a, u64 b)
 	return a > b ? -1 : a < b ? 1 : 0;
 }
 
+/* -F/-s with value columns: the keys in their order, values largest first */
+static int hists__cmp_order(const struct hists *hists, const struct hist_entry *a,
+			    const struct hist_entry *b, bool verbose)
+{
+	const struct sort_keys *o = &hists->order;
+	struct sort_keys one = { .nr = 1 };
+	int i, ret;
+
+	for (i = 0; i < o->nr; i++) {
+		enum sort_key key = o->keys[i];
+
+		if (sort_key__is_hpp(key)) {
+			if (key == SORT_HPP_OVERHEAD_CHILDREN && !hists->children)
+				continue;
+			ret = cmp_u64_desc(hist_entry__hpp_value(a, key),
+					   hist_entry__hpp_value(b, key));
+		} else {
+			one.keys[0] = key;
+			ret = sort_keys__cmp(&one, a, b, verbose);
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int hists__cmp_output(const void *pa, const void *pb, void *priv)
 {
 	const struct hists_sort_ctx *ctx = priv;
@@ -362,6 +459,8 @@ static int hists__cmp_output(const void *pa, const void *pb, void *priv)
 	const struct hist_entry *b = *(const struct hist_entry * const *)pb;
 	int ret;
 
+	if (hists->order.nr)
+		return hists__cmp_order(hists, a, b, ctx->verbose);
 	if (hists->children) {
 		ret = cmp_u64_desc(a->period_children, b->period_children);
 		if (ret)

@@ -47,8 +47,13 @@ struct hist_entry {
 	 * it; later samples add to the entry whatever theirs.
 	 */
 	u8			filtered;
+	s32			cpu;		/* the sample's; -1 not recorded */
+	const struct symbol	*parent;	/* --sort parent: NULL is [other] */
+	u64			map_size;	/* of the frame's mapping; 0 none */
 	/* The values. */
 	u64			period;		/* self */
+	/* self by the samples' cpumode, with hists->track_modes only */
+	u64			period_sys, period_us, period_guest_sys, period_guest_us;
 	u64			period_children;
 	u64			nr_samples;
 	/*
@@ -84,8 +89,18 @@ struct hists {
 	size_t			alloc_by_index;
 	size_t			nr_buckets;	/* a power of two */
 	size_t			nr_entries;
-	u64			total_period;	/* all samples: the 100% */
+	u64			total_period;	/* all samples, hidden ones too */
 	u64			nr_samples;
+	/*
+	 * The Samples line of --percentage relative: samples whose own
+	 * entry was shown when they were added, as upstream counts them
+	 * (an entry keeps its first sample's verdict; --symbol-filter, run
+	 * on entries later, leaves the count be).  hists__count_leaf().
+	 */
+	u64			nr_unfiltered_samples;
+	u64			unfiltered_period;	/* their periods */
+	/* --percentage relative: graphs' thresholds from those samples */
+	bool			relative;
 	bool			children;	/* cumulate along call paths */
 	/* With call graphs: the setting, and every sample's path, stored once. */
 	const struct callchain_param *callchain;
@@ -94,6 +109,18 @@ struct hists {
 	struct hist_strings	*strings;	/* interned comms */
 	u64			stamp;		/* samples added, for hist_entry.stamp */
 	u8			filtered;	/* the verdict on the sample being added */
+	/* What identifies a sample beyond its frames (hists__set_sample()). */
+	struct {
+		s32			cpu;
+		const struct symbol	*parent;
+	} cur;
+	bool			track_modes;	/* keep period_sys/us/guest_* */
+	/*
+	 * The order of the output: the sort keys, value columns included,
+	 * as -F/-s put them (hists__set_order()); nr 0: upstream's default,
+	 * children, self, then the keys.
+	 */
+	struct sort_keys	order;
 	/* After hists__output_resort(): the entries in output order. */
 	struct hist_entry	**sorted;
 };
@@ -106,8 +133,49 @@ int hists__init(struct hists *hists, const struct sort_keys *sort, bool children
 		const struct callchain_param *callchain, bool caller_order);
 void hists__exit(struct hists *hists);
 
+/* A sample was added to @leaf, its own entry (see nr_unfiltered_samples). */
+static inline void hists__count_leaf(struct hists *hists, const struct hist_entry *leaf,
+				     u64 period)
+{
+	if (leaf->filtered)
+		return;
+	hists->nr_unfiltered_samples++;
+	hists->unfiltered_period += period;
+}
+
+/*
+ * What a call graph's --call-graph threshold is a percentage of: every
+ * sample, or with --percentage relative those counted as shown, as
+ * upstream sets it (the graph's own percentages stay of every sample).
+ */
+static inline u64 hists__callchain_total(const struct hists *hists)
+{
+	return hists->relative ? hists->unfiltered_period : hists->total_period;
+}
+
 /* --symbol-filter's bit of hist_entry.filtered, beside sample-filter.h's. */
 #define HIST_FILTERED_SYMBOL_STR	(1u << 7)
+
+/*
+ * The 100% of percentages and of the section header: every sample kept
+ * (--percentage absolute, upstream's default), or with @relative those of
+ * the entries a filter left shown, so that the rows shown sum to 100%.
+ */
+u64 hists__total(const struct hists *hists, bool relative);
+u64 hists__nr_samples(const struct hists *hists, bool relative);
+
+/* The cpu and parent symbol of the samples added next (--sort cpu,parent). */
+static inline void hists__set_sample(struct hists *hists, s32 cpu, const struct symbol *parent)
+{
+	hists->cur.cpu = cpu;
+	hists->cur.parent = parent;
+}
+
+/* An explicit output order (see hists.order); value keys sort largest first. */
+void hists__set_order(struct hists *hists, const struct sort_keys *order);
+
+/* The value of a value column (SORT_HPP_*) of @he. */
+u64 hist_entry__hpp_value(const struct hist_entry *he, enum sort_key key);
 
 /*
  * Add one sample: @cursor holds its resolved frames, leaf first (one

@@ -19,10 +19,27 @@ enum sort_key {
 	SORT_DSO,		/* "Shared Object" */
 	SORT_SYM,		/* "Symbol": "[k] name", "[.] 0x..." when unknown */
 	SORT_PID,		/* "Pid:Command": tid and the thread's last comm */
+	/* report only (sort_keys__parse_report()) */
+	SORT_CPU,		/* "CPU": the sample's cpu, -001 when not recorded */
+	SORT_PARENT,		/* "Parent symbol": first caller matching ^sys_|^do_page_fault */
+	SORT_DSO_SIZE,		/* "DSO size": the size of the sample's mapping */
+	/*
+	 * Upstream's "hpp" columns: values, not part of an entry's identity;
+	 * in a sort list they order rows by that value, largest first.
+	 */
+	SORT_HPP_OVERHEAD,
+	SORT_HPP_OVERHEAD_SYS,
+	SORT_HPP_OVERHEAD_US,
+	SORT_HPP_OVERHEAD_GUEST_SYS,
+	SORT_HPP_OVERHEAD_GUEST_US,
+	SORT_HPP_OVERHEAD_CHILDREN,
+	SORT_HPP_SAMPLE,
+	SORT_HPP_PERIOD,
 	SORT_NR_KEYS,
 };
 
-#define SORT_MAX_KEYS	8
+#define SORT_FIRST_HPP	SORT_HPP_OVERHEAD
+#define SORT_MAX_KEYS	(SORT_NR_KEYS + 1)
 
 struct sort_keys {
 	enum sort_key	keys[SORT_MAX_KEYS];
@@ -40,6 +57,21 @@ void sort_keys__init_default(struct sort_keys *sk);
  */
 int sort_keys__parse(struct sort_keys *sk, const char *arg);
 
+/*
+ * perf report's --sort and --fields lists: every key above.  @what names
+ * the option in errors ("--sort", "--fields").  Returns 0 or -EINVAL
+ * after one line.
+ */
+int sort_keys__parse_report(struct sort_keys *sk, const char *arg, const char *what);
+
+static inline bool sort_key__is_hpp(enum sort_key key)
+{
+	return key >= SORT_FIRST_HPP;
+}
+
+/* Append @key unless present; -EINVAL when full. */
+int sort_keys__add(struct sort_keys *sk, enum sort_key key);
+
 static inline bool sort_keys__has(const struct sort_keys *sk, enum sort_key key)
 {
 	return sk->mask & (1u << key);
@@ -51,7 +83,7 @@ const char *sort_key__header(enum sort_key key);
 /* Column widths of one report section, as upstream computes them. */
 struct sort_widths {
 	int	w[SORT_NR_KEYS];
-	bool	verbose;		/* DSOs by full path */
+	bool	verbose;		/* DSOs by full path, symbols with their address */
 };
 
 void sort_widths__init(struct sort_widths *sw, bool verbose);
