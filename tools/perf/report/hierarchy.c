@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "report/hierarchy.h"
+#include "util/symbols/symbol.h"
 
 #define HIERARCHY_INDENT	3
 
@@ -33,22 +34,45 @@ struct hier_group {
 	u64	period;
 };
 
+/*
+ * One level's key.  sort_keys__cmp() tells symbols apart by name, but a
+ * level of its own must not merge two symbols of one name from different
+ * DSOs (the kernel's strcmp and libc's): upstream's sym key compares the
+ * DSO first, then the symbol.
+ */
+static int level_cmp(enum sort_key key, const struct hist_entry *a, const struct hist_entry *b,
+		     bool verbose)
+{
+	struct sort_keys one = { .nr = 1 };
+	int ret;
+
+	one.keys[0] = key;
+	ret = sort_keys__cmp(&one, a, b, verbose);
+	if (ret || key != SORT_SYM || !a->sym || !b->sym || a->sym == b->sym)
+		return ret;
+	one.keys[0] = SORT_DSO;
+	ret = sort_keys__cmp(&one, a, b, verbose);
+	if (ret)
+		return ret;
+	return a->sym->start < b->sym->start ? -1 : a->sym->start > b->sym->start;
+}
+
 static int cmp_levels(const void *pa, const void *pb, void *priv)
 {
 	const struct hier_ctx *ctx = priv;
 	const struct hist_entry *a = *(const struct hist_entry * const *)pa;
 	const struct hist_entry *b = *(const struct hist_entry * const *)pb;
+	int i, ret = 0;
 
-	return sort_keys__cmp(ctx->levels, a, b, ctx->opts->verbose);
+	for (i = 0; !ret && i < ctx->levels->nr; i++)
+		ret = level_cmp(ctx->levels->keys[i], a, b, ctx->opts->verbose);
+	return ret;
 }
 
 static int key_cmp(const struct hier_ctx *ctx, int level, const struct hist_entry *a,
 		   const struct hist_entry *b)
 {
-	struct sort_keys one = { .nr = 1 };
-
-	one.keys[0] = ctx->levels->keys[level];
-	return sort_keys__cmp(&one, a, b, ctx->opts->verbose);
+	return level_cmp(ctx->levels->keys[level], a, b, ctx->opts->verbose);
 }
 
 static int cmp_groups(const void *pa, const void *pb, void *priv)
