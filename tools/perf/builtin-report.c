@@ -446,6 +446,14 @@ static int report__filter_failed(const struct report *rep, int status)
 	return status;
 }
 
+/* --symfs and -k name files: a typo is one line before the recording is read */
+static int report__check_files(const struct report *rep)
+{
+	struct dso_load_opts lo = { .symfs = rep->hists.symfs, .vmlinux = rep->hists.vmlinux };
+
+	return dso_load_opts__check(&lo, "perf report");
+}
+
 int cmd_report(int argc, const char **argv)
 {
 	struct report rep = { .skip_empty = true, .hists.children = -1 };
@@ -459,14 +467,9 @@ int cmd_report(int argc, const char **argv)
 	err = report__config(&rep) ?: report__parse_args(&rep, argc, argv);
 	if (err)
 		return err;
-	{
-		struct dso_load_opts lo = { .symfs = rep.hists.symfs,
-					    .vmlinux = rep.hists.vmlinux };
-
-		err = dso_load_opts__check(&lo, "perf report");
-		if (err)
-			return err;
-	}
+	err = report__check_files(&rep);
+	if (err)
+		return err;
 	/* a list that does not parse is a usage error (upstream says so and goes on) */
 	if (sample_filter__init(&rep.filter, &rep.filter_opts, "perf report")) {
 		sample_filter__exit(&rep.filter);
