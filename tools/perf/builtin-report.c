@@ -19,6 +19,7 @@
 #include "util/session/header-print.h"
 #include "util/model/callchain.h"
 #include "util/model/sample-filter.h"
+#include "util/model/dso.h"
 
 struct report_evsel_stats {
 	u64 nr_samples;
@@ -376,6 +377,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		  "                          print_type: graph|flat|fractal|folded|none",
 		  PARSE_OPT_OPTARG | PARSE_OPT_OPTARG_NEXT | PARSE_OPT_CANNEG, OPT_CALL_GRAPH },
 		{ PARSE_OPT_STRING, 'i', "input", &rep->input, "file", "input file name" },
+		{ PARSE_OPT_STRING, 'k', "vmlinux", &rep->hists.vmlinux, "file",
+		  "vmlinux pathname" },
 		{ PARSE_OPT_BOOL, 'n', "show-nr-samples", &rep->hists.show_nr_samples, NULL,
 		  "Show a column with the number of samples" },
 		{ PARSE_OPT_BOOL, 'q', "quiet", &rep->quiet, NULL,
@@ -425,6 +428,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		{ PARSE_OPT_BOOL, 0, "stats", &rep->stats_mode, NULL, "Display event stats" },
 		/* the only interface */
 		{ PARSE_OPT_BOOL, 0, "stdio", &stdio, NULL, "Use the stdio interface" },
+		{ PARSE_OPT_STRING, 0, "symfs", &rep->hists.symfs, "directory",
+		  "Look for files with symbols relative to this directory" },
 		{ PARSE_OPT_STRING, 0, "symbol-filter", &rep->hists.symbol_filter, "filter",
 		  "only show symbols that (partially) match with this filter" },
 		{ PARSE_OPT_BOOL, 0, "tasks", &rep->hists.tasks, NULL,
@@ -489,6 +494,14 @@ static int report__filter_failed(const struct report *rep, int status)
 	return status;
 }
 
+/* --symfs and -k name files: a typo is one line before the recording is read */
+static int report__check_files(const struct report *rep)
+{
+	struct dso_load_opts lo = { .symfs = rep->hists.symfs, .vmlinux = rep->hists.vmlinux };
+
+	return dso_load_opts__check(&lo, "perf report");
+}
+
 int cmd_report(int argc, const char **argv)
 {
 	struct report rep = { .skip_empty = true, .hists.children = -1 };
@@ -500,6 +513,9 @@ int cmd_report(int argc, const char **argv)
 	callchain_param__init(&rep.hists.callchain);
 	rep.hists.max_stack = callchain__default_max_stack();
 	err = report__config(&rep) ?: report__parse_args(&rep, argc, argv);
+	if (err)
+		return err;
+	err = report__check_files(&rep);
 	if (err)
 		return err;
 	/* a list that does not parse is a usage error (upstream says so and goes on) */

@@ -565,6 +565,7 @@ int cmd_script(int argc, const char **argv)
 		  "When printing symbols do not display call chain",
 		  PARSE_OPT_NOARG | PARSE_OPT_CANNEG, OPT_HIDE_CALL_GRAPH },
 		{ PARSE_OPT_STRING, 'i', "input", &scr.input, "file", "input file name" },
+		{ PARSE_OPT_STRING, 'k', "vmlinux", &opts.vmlinux, "file", "vmlinux pathname" },
 		{ PARSE_OPT_BOOL, 'q', "quiet", &scr.quiet, NULL, "be quiet" },
 		{ PARSE_OPT_BOOL, 0, "header", &scr.header, NULL, "Show data header." },
 		{ PARSE_OPT_BOOL, 0, "header-only", &scr.header_only, NULL,
@@ -593,6 +594,8 @@ int cmd_script(int argc, const char **argv)
 		  "Show the fork/comm/exit events" },
 		{ PARSE_OPT_BOOL, 0, "show-switch-events", &scr.show_switch, NULL,
 		  "Show context switch events (if recorded)" },
+		{ PARSE_OPT_STRING, 0, "symfs", &opts.symfs, "directory",
+		  "Look for files with symbols relative to this directory" },
 		{ PARSE_OPT_STRING, 0, "tid", &fo->tids, "tid[,tid...]",
 		  "only consider symbols in these tids" },
 		{ PARSE_OPT_STRING, 0, "time", &fo->time, "str",
@@ -620,6 +623,9 @@ int cmd_script(int argc, const char **argv)
 			"Please limit to --reltime or --deltatime.\n");
 		return 255;	/* upstream's -1 */
 	}
+	n = dso_load_opts__check(&opts, "perf script");
+	if (n)
+		return n;
 	if (sample_filter__init(&scr.filter, fo, "perf script"))
 		n = PERF_USAGE_ERROR;
 	else

@@ -446,7 +446,8 @@ static void report_hists__exit(struct report_hists *rh)
 int report_hists__run(const struct report_hists_opts *opts, struct perf_session *session)
 {
 	struct report_hists rh = { .opts = opts, .last_percent = -1 };
-	struct dso_load_opts lopts = { .kallsyms = opts->kallsyms, .verbose = opts->verbose };
+	struct dso_load_opts lopts = { .kallsyms = opts->kallsyms, .verbose = opts->verbose,
+				       .symfs = opts->symfs, .vmlinux = opts->vmlinux };
 	struct debuginfod_fetcher *fetcher = NULL;
 	bool damaged;
 	int err;

@@ -33,6 +33,8 @@ struct report_hists_opts {
 	bool		header_hint;	/* upstream's "To display the perf.data header" line */
 	bool		stream_header;	/* --header of a stream: its features, once read */
 	const char	*kallsyms;	/* --kallsyms */
+	const char	*symfs;		/* --symfs */
+	const char	*vmlinux;	/* -k/--vmlinux */
 	const char	*debuginfod;	/* --debuginfod=URLS, or NULL */
 	unsigned int	max_stack;	/* --max-stack: frames kept of a chain */
 	/* --comms, --pid, --tid, --dsos, -S, --time, -C: set up for the session */

@@ -168,6 +168,7 @@ const char *dso_binary_type__name(enum dso_binary_type type)
 	case DSO_BINARY_TYPE__ORIGINAL:			return "original path";
 	case DSO_BINARY_TYPE__KALLSYMS:			return "kallsyms";
 	case DSO_BINARY_TYPE__DEBUGINFOD:		return "debuginfod";
+	case DSO_BINARY_TYPE__VMLINUX:			return "vmlinux";
 	default:					return "not found";
 	}
 }
@@ -361,19 +362,47 @@ static void loader__buildid_cache(struct dso_loader *ld)
 	}
 }
 
+/*
+ * Where the recorded path is looked for: the path itself, or under the
+ * --symfs root.  Returns @buf, or NULL for a path that is not a file's
+ * (no leading '/') or too long.
+ */
+static const char *dso__file_path(const struct dso *dso, const struct dso_load_opts *opts,
+				  char *buf, size_t size)
+{
+	const char *root = opts->symfs ? opts->symfs : "";
+
+	if (dso->long_name[0] != '/' ||
+	    (size_t)snprintf(buf, size, "%s%s", root, dso->long_name) >= size)
+		return NULL;
+	return buf;
+}
+
 /* The recorded path, used only when its build-id is the DSO's. */
 static void loader__original(struct dso_loader *ld)
 {
-	const char *path = ld->dso->long_name;
+	char buf[PATH_MAX];
+	const char *path = dso__file_path(ld->dso, ld->opts, buf, sizeof(buf));
 	struct build_id bid = { .size = 0 };
 	struct symsrc ss;
 
-	if (ld->done || ld->err || ld->runtime_type == DSO_BINARY_TYPE__ORIGINAL ||
-	    path[0] != '/')
+	if (ld->done || ld->err || ld->runtime_type == DSO_BINARY_TYPE__ORIGINAL || !path)
 		return;
 	if (filename__read_build_id(path, &bid) < 0)
 		return;		/* missing or not ELF: nothing to use, nothing to say */
 	if (!build_id__equal(&bid, &ld->want)) {
+		/*
+		 * Files under --symfs were put there for this report: one
+		 * that is not the recorded binary is worth a line (once, as
+		 * the DSO is loaded once).
+		 */
+		if (ld->opts->symfs && !ld->dso->build_id_mismatch) {
+			char have[BUILD_ID_SIZE_MAX * 2 + 1];
+
+			build_id__sprintf(&bid, have);
+			pr_warning("%s: build-id %s, expected %s: not used\n", path, have,
+				   ld->hex);
+		}
 		ld->dso->build_id_mismatch = true;
 		return;
 	}
@@ -397,10 +426,10 @@ static void loader__debuglink(struct dso_loader *ld, const char *debug_dir)
 	if (ld->done || !ld->have_runtime ||
 	    symsrc__debuglink(&ld->runtime, link, sizeof(link)))
 		return;
-	if ((size_t)snprintf(dir, sizeof(dir), "%s", ld->dso->long_name) >= sizeof(dir))
+	if (!dso__file_path(ld->dso, ld->opts, dir, sizeof(dir)))
 		return;
 	slash = strrchr(dir, '/');
-	if (!slash || dir[0] != '/')
+	if (!slash)
 		return;
 	*slash = '\0';
 	loader__tryf(ld, DSO_BINARY_TYPE__DEBUGLINK, "%s/%s", dir, link);
@@ -488,23 +517,49 @@ static void loader__own_vdso(struct dso_loader *ld)
 /* A DSO without build-id: the path is all there is (upstream does the same). */
 static void loader__path_only(struct dso_loader *ld)
 {
+	char buf[PATH_MAX];
+	const char *path = dso__file_path(ld->dso, ld->opts, buf, sizeof(buf));
 	struct symsrc ss;
 
+	/* --symfs: the files of another box, whose vDSO is not ours */
 	if (!strcmp(ld->dso->long_name, VDSO_NAME)) {
-		loader__own_vdso(ld);
+		if (!ld->opts->symfs)
+			loader__own_vdso(ld);
 		return;
 	}
-	if (ld->dso->long_name[0] != '/' || symsrc__open(&ss, ld->dso->long_name))
+	if (!path || symsrc__open(&ss, path))
 		return;
 	loader__use(ld, &ss, DSO_BINARY_TYPE__ORIGINAL);
 	if (!ld->done)
 		loader__minidebuginfo(ld);
 }
 
+/*
+ * A system file's path (/usr/lib/debug, /proc/kallsyms), under --symfs
+ * when one is given (upstream looks for those there too); @given, when
+ * set, is the user's own choice and taken as it is.
+ */
+static const char *loader__system_path(struct dso_loader *ld, const char *given,
+				       const char *dflt, char *buf, size_t size)
+{
+	if (given)
+		return given;
+	if (!ld->opts->symfs)
+		return dflt;
+	if ((size_t)snprintf(buf, size, "%s%s", ld->opts->symfs, dflt) >= size)
+		return NULL;
+	return buf;
+}
+
 static void loader__user(struct dso_loader *ld)
 {
-	const char *debug_dir = ld->opts->debug_dir ? ld->opts->debug_dir : DSO_DEBUG_DIR;
+	char dbuf[PATH_MAX];
+	const char *debug_dir = loader__system_path(ld, ld->opts->debug_dir, DSO_DEBUG_DIR,
+						    dbuf, sizeof(dbuf));
 	char path[PATH_MAX];
+
+	if (!debug_dir)
+		return;
 
 	if (!ld->want.size) {
 		loader__path_only(ld);
@@ -512,7 +567,7 @@ static void loader__user(struct dso_loader *ld)
 	}
 	loader__buildid_cache(ld);
 	/* a vDSO has no file at its path: ours, if it is the recorded one */
-	if (!strcmp(ld->dso->long_name, VDSO_NAME))
+	if (!strcmp(ld->dso->long_name, VDSO_NAME) && !ld->opts->symfs)
 		loader__own_vdso(ld);
 	if (!build_id_cache__path(path, sizeof(path), debug_dir, ld->hex, ".debug"))
 		loader__try(ld, path, DSO_BINARY_TYPE__SYSTEM_DEBUG_BUILDID);
@@ -548,13 +603,50 @@ static void loader__kallsyms(struct dso_loader *ld, const char *path, enum dso_b
 	ld->done = true;
 }
 
+/*
+ * -k FILE: a vmlinux ELF, whose symbol values are the kernel's addresses.
+ * Used only with the recorded kernel build-id; a recording without one
+ * takes it as it is (as upstream does), saying so with -v.
+ */
+static void loader__vmlinux(struct dso_loader *ld)
+{
+	struct symsrc ss;
+
+	if (symsrc__open(&ss, ld->opts->vmlinux)) {
+		pr_warning("%s: not an ELF file: not used\n", ld->opts->vmlinux);
+		return;
+	}
+	if (dso__has_build_id(ld->dso)) {
+		if (!loader__verify(ld, &ss, true)) {
+			ld->dso->build_id_mismatch = true;
+			symsrc__close(&ss);
+			return;
+		}
+	} else if (ld->opts->verbose) {
+		pr_err("%s: the recording has no kernel build-id: used unchecked\n",
+			ld->opts->vmlinux);
+	}
+	loader__use(ld, &ss, DSO_BINARY_TYPE__VMLINUX);
+	if (!ld->done && ld->have_runtime) {
+		symsrc__close(&ld->runtime);
+		ld->have_runtime = false;
+	}
+}
+
 static void loader__kernel(struct dso_loader *ld)
 {
 	const char *dir = loader__cache_dir(ld);
-	const char *kallsyms = ld->opts->kallsyms ? ld->opts->kallsyms : KALLSYMS_PROC_PATH;
+	char kbuf[PATH_MAX];
+	const char *kallsyms = loader__system_path(ld, ld->opts->kallsyms, KALLSYMS_PROC_PATH,
+						   kbuf, sizeof(kbuf));
 	struct build_id running = ld->opts->running_kernel;
 	char path[PATH_MAX];
 
+	if (ld->opts->vmlinux) {
+		loader__vmlinux(ld);
+		if (ld->done || ld->err)
+			return;
+	}
 	if (dso__has_build_id(ld->dso) && dir) {	/* the link's target is tried once */
 		if (!build_id_cache__path(path, sizeof(path), dir, ld->hex, "/kallsyms") &&
 		    !access(path, F_OK))
@@ -574,7 +666,8 @@ static void loader__kernel(struct dso_loader *ld)
 			return;
 		}
 	}
-	loader__kallsyms(ld, kallsyms, DSO_BINARY_TYPE__KALLSYMS);
+	if (kallsyms)
+		loader__kallsyms(ld, kallsyms, DSO_BINARY_TYPE__KALLSYMS);
 }
 
 /*
@@ -597,8 +690,7 @@ static void loader__find_runtime(struct dso_loader *ld)
 			if (!dir || build_id_cache__path(path, sizeof(path), dir, ld->hex, "/elf"))
 				continue;
 		} else {
-			if ((size_t)snprintf(path, sizeof(path), "%s", ld->dso->long_name) >=
-			    sizeof(path) || path[0] != '/' ||
+			if (!dso__file_path(ld->dso, ld->opts, path, sizeof(path)) ||
 			    filename__read_build_id(path, &bid) < 0 ||
 			    !build_id__equal(&bid, &ld->want))
 				continue;
@@ -620,13 +712,15 @@ static void loader__find_runtime(struct dso_loader *ld)
 int dso__load(struct dso *dso, const struct dso_load_opts *opts)
 {
 	struct dso_loader ld = { .dso = dso, .opts = opts };
+	char path[PATH_MAX];
 
 	if (dso->load_state != DSO_LOAD__NOT_TRIED)
 		return dso->load_state == DSO_LOAD__LOADED ? 0 : -ENOENT;
 	ld.want = dso->id.bid;
 	/* nothing recorded: the file at the path says which debug files fit */
-	if (!ld.want.size && !dso->kernel && dso->long_name[0] == '/' &&
-	    filename__read_build_id(dso->long_name, &ld.want) < 0)
+	if (!ld.want.size && !dso->kernel &&
+	    dso__file_path(dso, opts, path, sizeof(path)) &&
+	    filename__read_build_id(path, &ld.want) < 0)
 		ld.want.size = 0;
 	if (ld.want.size)
 		build_id__sprintf(&ld.want, ld.hex);
@@ -659,4 +753,21 @@ int dso__load(struct dso *dso, const struct dso_load_opts *opts)
 	if (ld.err)
 		return ld.err;
 	return ld.done ? 0 : -ENOENT;
+}
+
+int dso_load_opts__check(const struct dso_load_opts *opts, const char *cmd)
+{
+	struct stat st;
+
+	if (opts->symfs && (stat(opts->symfs, &st) < 0 || !S_ISDIR(st.st_mode))) {
+		fprintf(stderr, "%s: --symfs %s: %s\n", cmd, opts->symfs,
+			access(opts->symfs, F_OK) ? strerror(errno) : "not a directory");
+		return 129;
+	}
+	if (opts->vmlinux && (stat(opts->vmlinux, &st) < 0 || !S_ISREG(st.st_mode))) {
+		fprintf(stderr, "%s: --vmlinux %s: %s\n", cmd, opts->vmlinux,
+			access(opts->vmlinux, F_OK) ? strerror(errno) : "not a regular file");
+		return 234;
+	}
+	return 0;
 }

@@ -32,6 +32,7 @@ enum dso_binary_type {
 	DSO_BINARY_TYPE__ORIGINAL,		/* the recorded path, build-id checked */
 	DSO_BINARY_TYPE__KALLSYMS,		/* /proc/kallsyms of this kernel */
 	DSO_BINARY_TYPE__DEBUGINFOD,		/* the debuginfod hook */
+	DSO_BINARY_TYPE__VMLINUX,		/* -k/--vmlinux FILE */
 };
 
 enum dso_load_state {
@@ -60,6 +61,13 @@ struct dso_load_opts {
 	const char	*buildid_dir;	/* NULL: $PERF_BUILDID_DIR, else ~/.debug */
 	const char	*debug_dir;	/* NULL: /usr/lib/debug */
 	const char	*kallsyms;	/* NULL: /proc/kallsyms */
+	/*
+	 * --symfs: a recorded path P is looked for at @symfs/P instead of P
+	 * (another box's files copied here); NULL: the paths as recorded.
+	 */
+	const char	*symfs;
+	/* -k/--vmlinux: the kernel's symbols from this ELF, build-id checked */
+	const char	*vmlinux;
 	/*
 	 * The running kernel's build-id (to decide whether @kallsyms may be
 	 * used); size 0: read it from /sys/kernel/notes.
@@ -134,6 +142,13 @@ char *dso__anon_map_name(char *buf, size_t size, pid_t pid);
  * -errno on allocation failure.  Warns about broken files on the way.
  */
 int dso__load(struct dso *dso, const struct dso_load_opts *opts);
+
+/*
+ * --symfs must be a directory, -k an existing regular file: checked before
+ * reading the recording, one line on stderr naming @cmd.  Returns 0, or
+ * the exit status: 129 (usage) for --symfs, 234 (upstream's -EINVAL) for -k.
+ */
+int dso_load_opts__check(const struct dso_load_opts *opts, const char *cmd);
 
 /*
  * The symbol at @addr, an address in the DSO's own space (map__map_ip()).
