@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/utsname.h>
 #include "record/features.h"
@@ -239,6 +240,35 @@ int record_features__group_desc(struct perf_header *h, const struct rec_evlist *
 		ret = perf_header__set_feat(h, HEADER_GROUP_DESC, b.data, b.size);
 	free(b.data);
 	return ret;
+}
+
+/*
+ * -k: HEADER_CLOCKID holds the clock's resolution in ns (upstream prints
+ * it times 1000 as "MHz"), HEADER_CLOCK_DATA one reading of the wall
+ * clock and of that clock taken back to back (version 1, clockid, both
+ * in ns), so that sample times can be turned into times of day later.
+ */
+int record_features__clock(struct perf_header *h, int clockid)
+{
+	struct timespec res, tod, clk;
+	u32 head[2] = { 1, (u32)clockid };
+	u64 res_ns, tod_ns, clk_ns;
+	char data[sizeof(head) + 2 * sizeof(u64)];
+	int ret;
+
+	if (clock_getres(clockid, &res) || clock_gettime(CLOCK_REALTIME, &tod) ||
+	    clock_gettime(clockid, &clk))
+		return -errno;
+	res_ns = (u64)res.tv_sec * 1000000000ULL + (u64)res.tv_nsec;
+	ret = perf_header__set_feat(h, HEADER_CLOCKID, &res_ns, sizeof(res_ns));
+	if (ret)
+		return ret;
+	tod_ns = (u64)tod.tv_sec * 1000000000ULL + (u64)tod.tv_nsec;
+	clk_ns = (u64)clk.tv_sec * 1000000000ULL + (u64)clk.tv_nsec;
+	memcpy(data, head, sizeof(head));
+	memcpy(data + sizeof(head), &tod_ns, sizeof(tod_ns));
+	memcpy(data + sizeof(head) + sizeof(tod_ns), &clk_ns, sizeof(clk_ns));
+	return perf_header__set_feat(h, HEADER_CLOCK_DATA, data, sizeof(data));
 }
 
 /* HEADER_COMPRESSED's version and type (upstream's values). */

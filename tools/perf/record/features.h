@@ -26,6 +26,8 @@ int record_features__host(struct perf_header *h, int argc, const char **argv,
 int record_features__machine(struct perf_header *h);
 /* EVENT_DESC from @evlist: attrs, names and ids. */
 int record_features__event_desc(struct perf_header *h, const struct evlist *evlist);
+/* -k's HEADER_CLOCKID and HEADER_CLOCK_DATA for @clockid.  0 or -errno. */
+int record_features__clock(struct perf_header *h, int clockid);
 int record_features__sample_time(struct perf_header *h, u64 first, u64 last);
 struct rec_evlist;
 /* GROUP_DESC, when @el has a group of two events or more ({a,b}). */

@@ -82,6 +82,9 @@ static const struct parse_opt record_options[] = {
 	NOPE(0, "clang-opt", 0, "BPF scriptlets are not built here"),
 	NOPE(0, "kcore", NOARG, "kernel core copies are not kept by this perf"),
 	NOPE(0, "phys-data", NOARG, "physical addresses come from hardware PMU memory events"),
+	/* possible here, not written yet: say so rather than "unknown option" */
+	NOPE(0, "switch-output-event", 0,
+	     "not implemented yet: use --switch-output (SIGUSR2, size, time) or --control"),
 	{ PARSE_OPT_END },
 };
 

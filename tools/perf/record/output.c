@@ -287,6 +287,8 @@ int record__begin_output(struct record *rec)
 		ret = record_features__group_desc(&rec->header, &rec->rec_evlist);
 	if (!ret)
 		ret = tracing_data__set(&rec->header, &rec->rec_evlist);
+	if (!ret && rec->opts.sample.use_clockid)
+		ret = record_features__clock(&rec->header, rec->opts.sample.clockid);
 	/* A stream's reader needs it before the first COMPRESSED record. */
 	if (!ret && rec->compressing)
 		ret = record_features__compressed(&rec->header, &rec->comp, rec->opts.mmap_pages);

@@ -135,4 +135,25 @@ test_expect_success PERF_EVENTS '--per-thread -a: -a wins, with upstream'"'"'s w
 	grep -q "SYSTEM/CPU switch overriding PER-THREAD" err
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-k writes CLOCKID and CLOCK_DATA, which upstream prints' '
+	perf record -q -k mono -o clk.data -- true &&
+	upstream_perf report -i clk.data --header-only >hdr 2>/dev/null &&
+	grep -q "^# clockid frequency: [0-9]* MHz\$" hdr &&
+	grep -q "^# clockid: monotonic (1)\$" hdr &&
+	grep -q "^# reference time: .* (TOD) = .* (monotonic)\$" hdr &&
+	perf report -i clk.data --header-only >ours &&
+	grep "^# clock\|^# reference" hdr >expect &&
+	grep "^# clock\|^# reference" ours >actual &&
+	test_cmp expect actual &&
+	perf record -q -o noclk.data -- true &&
+	upstream_perf report -i noclk.data --header-only >hdr0 2>/dev/null &&
+	! grep -q "^# clockid" hdr0
+'
+
+test_expect_success '--switch-output-event: one line saying it is not there yet, exit 129' '
+	test_expect_code 129 perf record --switch-output-event sched:sched_switch -- true 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep -q "switch-output-event" err
+'
+
 test_done
