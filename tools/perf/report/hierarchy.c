@@ -20,6 +20,9 @@
 
 #define HIERARCHY_INDENT	3
 
+/* upstream's width of the -n column */
+#define SAMPLES_WIDTH	12
+
 struct hier_ctx {
 	const struct hists		*hists;
 	const struct hists_print_opts	*opts;
@@ -27,11 +30,13 @@ struct hier_ctx {
 	struct sort_widths		sw;
 	struct hist_entry		**v;	/* the entries, by the keys in turn */
 	FILE				*fp;
+	bool				samples;	/* -n: the Samples column */
 };
 
 struct hier_group {
 	size_t	start, end;			/* [start, end) of ctx->v */
 	u64	period;
+	u64	nr_samples;
 };
 
 /*
@@ -123,6 +128,7 @@ static int print_level(struct hier_ctx *ctx, int level, size_t start, size_t end
 		}
 		g[nr - 1].end = i + 1;
 		g[nr - 1].period += ctx->v[i]->period;
+		g[nr - 1].nr_samples += ctx->v[i]->nr_samples;
 	}
 	qsort_r(g, nr, sizeof(*g), cmp_groups, priv);
 	for (i = 0; i < nr && !err; i++) {
@@ -134,6 +140,9 @@ static int print_level(struct hier_ctx *ctx, int level, size_t start, size_t end
 		fputs("  ", ctx->fp);
 		spaces(ctx->fp, HIERARCHY_INDENT * level);
 		fprintf(ctx->fp, "%7.2f%%", percent(g[i].period, ctx->opts->total));
+		if (ctx->samples)
+			fprintf(ctx->fp, "  %*llu", SAMPLES_WIDTH,
+				(unsigned long long)g[i].nr_samples);
 		spaces(ctx->fp, HIERARCHY_INDENT * (nr_levels - 1 - level) + 2 +
 			HIERARCHY_INDENT * level);
 		sort_key__snprintf(key, ctx->v[g[i].start], buf, sizeof(buf), &ctx->sw,
@@ -146,7 +155,7 @@ static int print_level(struct hier_ctx *ctx, int level, size_t start, size_t end
 	/* upstream says so where a shown row's rows are all under the limit */
 	if (!err && nr && !shown && level) {
 		spaces(ctx->fp, 2 + 8 + HIERARCHY_INDENT * (nr_levels - 1) + 2 +
-			HIERARCHY_INDENT * level);
+			HIERARCHY_INDENT * level + (ctx->samples ? 2 + SAMPLES_WIDTH : 0));
 		fprintf(ctx->fp, "no entry >= %.2f%%\n", ctx->opts->percent_limit);
 	}
 	free(g);
@@ -160,6 +169,11 @@ static void print_header(struct hier_ctx *ctx)
 	FILE *fp = ctx->fp;
 
 	fprintf(fp, "# %*s  ", wo, "Overhead");
+	/* upstream's -n column, its dots run on from Overhead's */
+	if (ctx->samples) {
+		fprintf(fp, "%*s  ", SAMPLES_WIDTH, "Samples");
+		wo += 2 + SAMPLES_WIDTH;
+	}
 	for (i = 0; i < nr_levels; i++)
 		fprintf(fp, "%s%s", i ? " / " : "", sort_key__header(ctx->levels->keys[i]));
 	/* the dots run as wide as the title or the widest level's values */
@@ -188,6 +202,7 @@ int hists__fprintf_hierarchy(const struct hists *hists, const struct hists_print
 	size_t i, nr = 0;
 	int err;
 
+	ctx.samples = opts->out && sort_keys__has(opts->out, SORT_HPP_SAMPLE);
 	/* the levels: the entry keys, in the order given */
 	for (i = 0; i < (size_t)hists->sort.nr; i++)
 		sort_keys__add(&levels, hists->sort.keys[i]);

@@ -2,7 +2,7 @@
 test_description='perf report --hierarchy and --percentage
 
 Compares our perf report --stdio --hierarchy with upstream perf 6.1 on the
-same files (one, two and three levels, -v, --percent-limit and its "no
+same files (one, two and three levels, -v, -n, --percent-limit and its "no
 entry" line, a callchain file where --hierarchy turns --children off),
 byte for byte apart from upstream'"'"'s random "Tip" footer; then
 --percentage, which changes nothing without a filter, as upstream.'
@@ -30,7 +30,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record with upstream perf'
 '
 
 for opts in "" "-s sym" "-s dso,sym" "-s comm,pid" "-s comm,dso,sym" "-s dso,sym -v" \
-	    "-s dso,sym --percent-limit 5" "-s comm,dso,sym --percent-limit 40" "-s dso -q"
+	    "-s dso,sym --percent-limit 5" "-s comm,dso,sym --percent-limit 40" "-s dso -q" \
+	    "-n" "-n -s dso,sym --percent-limit 5" "-n -s comm,dso,sym -v"
 do
 	test_expect_success PERF_EVENTS,UPSTREAM_PERF "up.data --hierarchy $opts: identical to upstream" "
 		upstream_report --hierarchy $opts -i up.data >expect &&
