@@ -115,16 +115,23 @@ static void print_nrcpus(const struct perf_session *session, int feat, FILE *fp)
 	fprintf(fp, "# nrcpus online : %u\n# nrcpus avail : %u\n", online, avail);
 }
 
-static void print_total_mem(const struct perf_session *session, int feat, FILE *fp)
+/* A feature that is one u64: "# LABEL<value * scale>UNIT", upstream's words. */
+static void print_u64_feat(const struct perf_session *session, int feat, FILE *fp,
+			   const char *label, u64 scale, const char *unit)
 {
 	struct feat_reader r;
-	u64 kb;
+	u64 v;
 
 	feat_reader__init(&r, session, feat);
-	kb = feat_reader__u64(&r);
+	v = feat_reader__u64(&r);
 	if (r.bad)
 		return print_bad(fp, feat);
-	fprintf(fp, "# total memory : %llu kB\n", kb);
+	fprintf(fp, "# %s%llu%s\n", label, (unsigned long long)(v * scale), unit);
+}
+
+static void print_total_mem(const struct perf_session *session, int feat, FILE *fp)
+{
+	print_u64_feat(session, feat, fp, "total memory : ", 1, " kB");
 }
 
 static void print_cmdline(const struct perf_session *session, int feat, FILE *fp)
@@ -261,16 +268,10 @@ static void print_sample_time(const struct perf_session *session, int feat, FILE
 	fprintf(fp, "# sample duration : %10.3f ms\n", (double)(t[1] - t[0]) / 1000000);
 }
 
+/* upstream prints the resolution in ns times 1000 and calls it MHz */
 static void print_clockid(const struct perf_session *session, int feat, FILE *fp)
 {
-	struct feat_reader r;
-	u64 res_ns;
-
-	feat_reader__init(&r, session, feat);
-	res_ns = feat_reader__u64(&r);
-	if (r.bad)
-		return print_bad(fp, feat);
-	fprintf(fp, "# clockid frequency: %llu MHz\n", res_ns * 1000);
+	print_u64_feat(session, feat, fp, "clockid frequency: ", 1000, " MHz");
 }
 
 static const char *clockid_name(u32 clockid)
@@ -313,14 +314,7 @@ static void print_clock_data(const struct perf_session *session, int feat, FILE 
 
 static void print_dir_format(const struct perf_session *session, int feat, FILE *fp)
 {
-	struct feat_reader r;
-	u64 version;
-
-	feat_reader__init(&r, session, feat);
-	version = feat_reader__u64(&r);
-	if (r.bad)
-		return print_bad(fp, feat);
-	fprintf(fp, "# directory data version : %llu\n", version);
+	print_u64_feat(session, feat, fp, "directory data version : ", 1, "");
 }
 
 static void print_compressed(const struct perf_session *session, int feat, FILE *fp)
