@@ -211,13 +211,22 @@ int pprof_profile__add_line(struct pprof_profile *p, u64 location_id, u64 functi
 	return 0;
 }
 
+/*
+ * Are @n elements of @elem bytes at @a[@ia] and @b[@ib] the same?  An
+ * empty run is, without forming a pointer into an array that may be NULL.
+ */
+static bool same_run(const void *a, size_t ia, const void *b, size_t ib, size_t n, size_t elem)
+{
+	return !n || !memcmp((const char *)a + ia * elem, (const char *)b + ib * elem, n * elem);
+}
+
 static bool pprof_sample__is(const struct pprof_profile *p, const struct pprof_sample *s,
 			     const u64 *locs, size_t nr_locs,
 			     const struct pprof_label *labels, size_t nr_labels)
 {
 	return s->nr_locs == nr_locs && s->nr_labels == nr_labels &&
-	       !memcmp(p->sample_locs + s->first_loc, locs, nr_locs * sizeof(*locs)) &&
-	       !memcmp(p->labels + s->first_label, labels, nr_labels * sizeof(*labels));
+	       same_run(p->sample_locs, s->first_loc, locs, 0, nr_locs, sizeof(*locs)) &&
+	       same_run(p->labels, s->first_label, labels, 0, nr_labels, sizeof(*labels));
 }
 
 int pprof_profile__add_sample(struct pprof_profile *p, const u64 *locs, size_t nr_locs,
@@ -476,12 +485,12 @@ bool pprof_profile__equal(const struct pprof_profile *a, const struct pprof_prof
 		const struct pprof_sample *x = &a->samples[i], *y = &b->samples[i];
 
 		if (x->nr_locs != y->nr_locs || x->nr_labels != y->nr_labels ||
-		    memcmp(a->sample_locs + x->first_loc, b->sample_locs + y->first_loc,
-			   x->nr_locs * sizeof(u64)) ||
-		    memcmp(a->labels + x->first_label, b->labels + y->first_label,
-			   x->nr_labels * sizeof(struct pprof_label)) ||
-		    memcmp(a->values + x->first_value, b->values + y->first_value,
-			   a->nr_types * sizeof(s64)))
+		    !same_run(a->sample_locs, x->first_loc, b->sample_locs, y->first_loc,
+			      x->nr_locs, sizeof(u64)) ||
+		    !same_run(a->labels, x->first_label, b->labels, y->first_label,
+			      x->nr_labels, sizeof(struct pprof_label)) ||
+		    !same_run(a->values, x->first_value, b->values, y->first_value,
+			      a->nr_types, sizeof(s64)))
 			return false;
 	}
 	if (a->nr_locations != b->nr_locations)
@@ -491,8 +500,8 @@ bool pprof_profile__equal(const struct pprof_profile *a, const struct pprof_prof
 
 		if (x->id != y->id || x->mapping_id != y->mapping_id || x->address != y->address ||
 		    x->is_folded != y->is_folded || x->nr_lines != y->nr_lines ||
-		    memcmp(a->lines + x->first_line, b->lines + y->first_line,
-			   x->nr_lines * sizeof(struct pprof_line)))
+		    !same_run(a->lines, x->first_line, b->lines, y->first_line,
+			      x->nr_lines, sizeof(struct pprof_line)))
 			return false;
 	}
 	for (i = 0; i < a->nr_mappings && a->nr_mappings == b->nr_mappings; i++) {
