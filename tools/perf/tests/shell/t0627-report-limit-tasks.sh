@@ -61,9 +61,11 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '--percent-limit 2: no branch unde
 	# lie between the default 0.5% and 2% depends on the recording)
 	perf report --stdio -g graph,0.1 -i g.data >all &&
 	grep -E -- "--(0|1)\.[0-9]+%--" all &&
-	# a later -g threshold wins over the limit
+	# a later -g threshold wins over the limit: the graphs under the rows
+	# still shown are drawn down to 0.1% (whether such a branch lies under
+	# a row of 2% or more depends on the recording: compare, do not grep)
 	perf report --stdio --percent-limit 2 -g graph,0.1 -i g.data >later &&
-	grep -E -- "--0\.[0-9]+%--" later
+	test $(wc -l <later) -ge $(wc -l <limited)
 '
 
 for f in up multi
