@@ -266,8 +266,13 @@ int pprof_profile__add_sample(struct pprof_profile *p, const u64 *locs, size_t n
 	memset(p->values + p->nr_values, 0, p->nr_types * sizeof(*p->values));
 	p->nr_values += p->nr_types;
 add:
-	for (i = 0; i < p->nr_types; i++)
-		p->values[s->first_value + i] += values[i];
+	/* a hostile file's periods can sum past s64: stop at the bound, not wrap */
+	for (i = 0; i < p->nr_types; i++) {
+		s64 *v = &p->values[s->first_value + i];
+
+		if (__builtin_add_overflow(*v, values[i], v))
+			*v = values[i] < 0 ? INT64_MIN : INT64_MAX;
+	}
 	return 0;
 }
 
