@@ -268,10 +268,10 @@ int pprof_profile__add_sample(struct pprof_profile *p, const u64 *locs, size_t n
 add:
 	/* a hostile file's periods can sum past s64: stop at the bound, not wrap */
 	for (i = 0; i < p->nr_types; i++) {
-		s64 *v = &p->values[s->first_value + i];
+		s64 *sum = &p->values[s->first_value + i];
 
-		if (__builtin_add_overflow(*v, values[i], v))
-			*v = values[i] < 0 ? INT64_MIN : INT64_MAX;
+		if (__builtin_add_overflow(*sum, values[i], sum))
+			*sum = values[i] < 0 ? INT64_MIN : INT64_MAX;
 	}
 	return 0;
 }
