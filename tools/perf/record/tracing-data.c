@@ -70,6 +70,20 @@ static bool is_tracepoint(const struct rec_evlist *el, int i, size_t *sl, const 
 	       tracing_data__split(el->entries[i].name, sl, n, nl);
 }
 
+/* Is the system of tracepoint @i (@sl bytes of its name) one of an earlier event? */
+static bool system_seen_before(const struct rec_evlist *el, int i, size_t sl)
+{
+	const char *name;
+	size_t sl2, nl;
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (is_tracepoint(el, j, &sl2, &name, &nl) && sl2 == sl &&
+		    !strncmp(el->entries[j].name, el->entries[i].name, sl))
+			return true;
+	return false;
+}
+
 int tracing_data__set(struct perf_header *h, const struct rec_evlist *el)
 {
 	const char *dir = tracefs__dir(), *name, *name2;
@@ -84,11 +98,7 @@ int tracing_data__set(struct perf_header *h, const struct rec_evlist *el)
 		if (!is_tracepoint(el, i, &sl, &name, &nl))
 			continue;
 		/* A system counts once: at its first event. */
-		for (j = 0; j < i; j++)
-			if (is_tracepoint(el, j, &sl2, &name2, &nl2) && sl2 == sl &&
-			    !strncmp(el->entries[j].name, el->entries[i].name, sl))
-				break;
-		if (j == i)
+		if (!system_seen_before(el, i, sl))
 			nr_sys++;
 	}
 	if (!nr_sys)
@@ -126,11 +136,7 @@ int tracing_data__set(struct perf_header *h, const struct rec_evlist *el)
 
 		if (!is_tracepoint(el, i, &sl, &name, &nl))
 			continue;
-		for (j = 0; j < i; j++)
-			if (is_tracepoint(el, j, &sl2, &name2, &nl2) && sl2 == sl &&
-			    !strncmp(el->entries[j].name, el->entries[i].name, sl))
-				break;
-		if (j < i)
+		if (system_seen_before(el, i, sl))
 			continue;
 		/* This system: its name, then each of its events once. */
 		for (j = i; j < el->nr; j++) {
