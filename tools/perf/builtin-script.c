@@ -427,19 +427,15 @@ static int script__print_session(struct script *s, struct perf_session *session,
 		return err;
 	}
 	debuginfod__dso_hook_watch(&s->machine.load_opts, &s->machine.dsos);
-	/* upstream names the idle thread */
-	err = machine__process_comm(&s->machine, 0, 0, "swapper", false);
-	if (!err) {
-		callchain_cursor__init(&s->cursor);
-		s->cursor.max_stack = s->max_stack;
-		script__init_tool(s);
-		if (!s->quiet && s->print.callchains && evlist__has_user_stack(&session->evlist))
-			callchain__warn_user_stack("perf script", s->path);
-		err = perf_session__process_events(session, &s->mt.tool);
-		if (!s->quiet)
-			callchain_stats__print(&s->cursor.stats, "perf script", s->verbose);
-		callchain_cursor__exit(&s->cursor);
-	}
+	callchain_cursor__init(&s->cursor);
+	s->cursor.max_stack = s->max_stack;
+	script__init_tool(s);
+	if (!s->quiet && s->print.callchains && evlist__has_user_stack(&session->evlist))
+		callchain__warn_user_stack("perf script", s->path);
+	err = perf_session__process_events(session, &s->mt.tool);
+	if (!s->quiet)
+		callchain_stats__print(&s->cursor.stats, "perf script", s->verbose);
+	callchain_cursor__exit(&s->cursor);
 	if (!err && !s->quiet) {
 		fflush(stdout);
 		if (session->header.is_pipe)

@@ -103,9 +103,6 @@ int machine__fprintf_tasks(struct machine *machine, bool mmaps, FILE *fp)
 		goto out;
 	}
 	fprintf(fp, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
-	/* upstream's machine always holds the idle task */
-	if (!task_list__has(&tl, 0))
-		fprintf(fp, "  %8d %8d %8d |%s\n", 0, 0, -1, "swapper");
 	/* roots: tasks whose parent is not in the file */
 	for (i = 0; i < tl.nr; i++)
 		if (!tl.done[i] && (tl.v[i]->ppid <= 0 || !task_list__has(&tl, tl.v[i]->ppid) ||

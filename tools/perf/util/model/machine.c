@@ -27,6 +27,15 @@ int machine__init(struct machine *machine, const struct dso_load_opts *opts)
 		return -ENOMEM;
 	}
 	machine->nr_buckets = MACHINE_MIN_BUCKETS;
+	/*
+	 * No COMM record ever names pid 0, yet samples land in it (a CPU
+	 * entering or leaving idle); upstream calls it swapper in every
+	 * command, so the model does too rather than each command.
+	 */
+	if (machine__process_comm(machine, 0, 0, "swapper", false)) {
+		machine__exit(machine);
+		return -ENOMEM;
+	}
 	return 0;
 }
 

@@ -28,9 +28,10 @@ ATTR_SIZE = 128
 FLAG_DISABLED, FLAG_INHERIT, FLAG_MMAP, FLAG_COMM = 1 << 0, 1 << 1, 1 << 8, 1 << 9
 FLAG_TASK, FLAG_SAMPLE_ID_ALL, FLAG_MMAP2 = 1 << 13, 1 << 18, 1 << 23
 REC_MMAP2, REC_COMM, REC_SAMPLE, REC_FINISHED_ROUND = 10, 3, 9, 68
-MISC_USER = 2
+MISC_KERNEL, MISC_USER = 1, 2
 MISC_BUILD_ID_SIZE = 1 << 15
-CONTEXT_USER = (1 << 64) - 512
+CONTEXT_KERNEL, CONTEXT_USER = (1 << 64) - 128, (1 << 64) - 512
+KERNEL_IP = 0xffffffff81000100
 HEADER_BUILD_ID = 2
 PID = 4242
 DSO_BASE, DSO_SPAN = 0x7f0000000000, 0x100000
@@ -95,6 +96,14 @@ def data_section(args):
         time += 1000
         if s % 1000 == 999:
             out.append(record(REC_FINISHED_ROUND, 0, b""))
+    # the idle task: no COMM record ever names pid 0
+    for s in range(args.idle):
+        body = struct.pack("<QIIQQ", KERNEL_IP, 0, 0, time, 100000)
+        if args.depth:
+            chain = [CONTEXT_KERNEL, KERNEL_IP]
+            body += struct.pack("<Q", len(chain)) + struct.pack("<%dQ" % len(chain), *chain)
+        out.append(record(REC_SAMPLE, MISC_KERNEL, body))
+        time += 1000
     out.append(record(REC_FINISHED_ROUND, 0, b""))
     return b"".join(out)
 
@@ -119,6 +128,8 @@ def main():
     p.add_argument("--ids", type=int, default=0, help="BUILD_ID table entries")
     p.add_argument("--random", type=int, metavar="SEED",
                    help="random chains of --depth/2 to 3*--depth/2 frames over the DSOs")
+    p.add_argument("--idle", type=int, default=0,
+                   help="samples of pid 0 (the idle task), at the end")
     p.add_argument("-o", required=True)
     args = p.parse_args()
     if args.dsos < 1:
