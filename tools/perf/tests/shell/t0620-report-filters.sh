@@ -228,7 +228,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-n: a Samples column, counts that
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '--time: the slice is named in the Samples line' '
 	perf report --stdio -i up.data --time 25%/2 >out &&
-	grep -E "^# Samples: [0-9]+  of event .cpu-clock. \(time slices: 25%/2\)\$" out
+	grep -E "^# Samples: [0-9]+[KMG ] of event .cpu-clock. \(time slices: 25%/2\)\$" out
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-h lists the filters' '
