@@ -46,6 +46,8 @@ struct pprof_map_key {
 	u64			pgoff, len;
 	u64			start;		/* where the first process had it */
 	u64			id;
+	bool			exe;		/* a main binary candidate */
+	u64			samples;	/* whose innermost exe frame is here */
 };
 
 /*
@@ -60,6 +62,7 @@ struct pprof_frame_slot {
 	u64			ip, start, end, pgoff;
 	const struct dso	*dso;
 	u64			loc;		/* 0: empty */
+	size_t			map;		/* its pc->maps index + 1; 0: none */
 };
 
 struct pprof_convert {
@@ -138,8 +141,12 @@ static int pprof_convert__header_done(struct perf_tool *tool, struct perf_sessio
 	return err ?: pc->mt_header_done(tool, session);
 }
 
-/* The pprof Mapping of @map, made on first use: its id, *@addr moved into it. */
-static int pprof_convert__mapping(struct pprof_convert *pc, const struct map *map, u64 *addr)
+/*
+ * The pprof Mapping of @map, made on first use: its id, *@addr moved into
+ * it, *@idx its pc->maps index + 1.
+ */
+static int pprof_convert__mapping(struct pprof_convert *pc, const struct map *map, u64 *addr,
+				  size_t *idx)
 {
 	struct pprof_map_key key = { .dso = map->dso, .pgoff = map->pgoff,
 				     .len = map->end - map->start };
@@ -156,6 +163,7 @@ static int pprof_convert__mapping(struct pprof_convert *pc, const struct map *ma
 		k = &pc->maps[(uintptr_t)v - 1];
 		if (k->dso == key.dso && k->pgoff == key.pgoff && k->len == key.len) {
 			*addr = k->start + (*addr - map->start);
+			*idx = (uintptr_t)v;
 			return (int)k->id;
 		}
 	}
@@ -173,7 +181,10 @@ static int pprof_convert__mapping(struct pprof_convert *pc, const struct map *ma
 		return -ENOMEM;
 	key.start = map->start;
 	key.id = m.id;
+	key.exe = !dso->kernel && !dso->kmod && dso->long_name[0] != '[' &&
+		  !strstr(dso->short_name, ".so");
 	pc->maps[pc->nr_maps++] = key;
+	*idx = pc->nr_maps;
 	return (int)m.id;
 }
 
@@ -196,10 +207,11 @@ static struct pprof_frame_slot *pprof_convert__slot(struct pprof_convert *pc,
 }
 
 static int pprof_convert__new_location(struct pprof_convert *pc,
-				       const struct callchain_frame *f, u64 *id);
+				       const struct callchain_frame *f, u64 *id, size_t *map);
 
+/* The Location of frame @f, and *@map: its pc->maps index + 1 (0: none). */
 static int pprof_convert__location(struct pprof_convert *pc, const struct callchain_frame *f,
-				   u64 *id)
+				   u64 *id, size_t *map)
 {
 	struct pprof_frame_slot *slot;
 	bool hit;
@@ -208,16 +220,20 @@ static int pprof_convert__location(struct pprof_convert *pc, const struct callch
 	slot = pprof_convert__slot(pc, f, &hit);
 	if (hit) {
 		*id = slot->loc;
+		*map = slot->map;
 		return 0;
 	}
-	ret = pprof_convert__new_location(pc, f, id);
-	if (!ret)
+	*map = 0;
+	ret = pprof_convert__new_location(pc, f, id, map);
+	if (!ret) {
 		slot->loc = *id;
+		slot->map = *map;
+	}
 	return ret;
 }
 
 static int pprof_convert__new_location(struct pprof_convert *pc,
-				       const struct callchain_frame *f, u64 *id)
+				       const struct callchain_frame *f, u64 *id, size_t *map)
 {
 	u64 addr = f->ip, mapping_id = 0, fid;
 	bool added;
@@ -225,7 +241,7 @@ static int pprof_convert__new_location(struct pprof_convert *pc,
 	int ret;
 
 	if (f->map && f->map->dso) {
-		ret = pprof_convert__mapping(pc, f->map, &addr);
+		ret = pprof_convert__mapping(pc, f->map, &addr, map);
 		if (ret < 0)
 			return ret;
 		mapping_id = (u64)ret;
@@ -247,7 +263,8 @@ static int pprof_convert__sample(struct perf_tool *tool, struct perf_session *se
 	struct pprof_convert *pc = (struct pprof_convert *)tool;
 	struct pprof_label labels[3];
 	struct thread *thread;
-	size_t i;
+	bool counted = false;
+	size_t i, map;
 	s64 comm;
 	int err;
 
@@ -270,9 +287,13 @@ static int pprof_convert__sample(struct perf_tool *tool, struct perf_session *se
 	if (ARRAY_GROW(pc->locs, pc->alloc_locs, pc->cursor.nr))
 		return -ENOMEM;
 	for (i = 0; i < pc->cursor.nr; i++) {
-		err = pprof_convert__location(pc, &pc->cursor.frames[i], &pc->locs[i]);
+		err = pprof_convert__location(pc, &pc->cursor.frames[i], &pc->locs[i], &map);
 		if (err)
 			return err;
+		if (!counted && map && pc->maps[map - 1].exe) {
+			pc->maps[map - 1].samples++;
+			counted = true;
+		}
 	}
 	comm = pprof_profile__string(&pc->prof, thread__comm_str(thread));
 	if (comm < 0)
@@ -307,22 +328,26 @@ static void pprof_convert__exit(struct pprof_convert *pc)
 }
 
 /*
- * pprof names the profile after its first Mapping, "the main binary": the
- * first executable seen that is no library and no [kernel.kallsyms].
+ * pprof names the profile after its first Mapping, "the main binary": of
+ * the executables that are no library and no [kernel.kallsyms], the one
+ * most samples have a frame in.  Not the first one seen: a workload
+ * started through a shell (sh -c 'exec app') maps the shell first, and on
+ * a busy machine the shell's few samples may come first too.  Ties go to
+ * the first seen.
  */
 static void pprof_convert__main_first(struct pprof_convert *pc)
 {
+	const struct pprof_map_key *best = NULL;
 	size_t i;
 
 	for (i = 0; i < pc->nr_maps; i++) {
-		const struct dso *dso = pc->maps[i].dso;
+		const struct pprof_map_key *k = &pc->maps[i];
 
-		if (dso->kernel || dso->kmod || dso->long_name[0] == '[' ||
-		    strstr(dso->short_name, ".so"))
-			continue;
-		pprof_profile__mapping_first(&pc->prof, pc->maps[i].id);
-		return;
+		if (k->exe && (!best || k->samples > best->samples))
+			best = k;
 	}
+	if (best)
+		pprof_profile__mapping_first(&pc->prof, best->id);
 }
 
 static int pprof_convert__run(struct pprof_convert *pc, struct perf_session *session)
