@@ -156,9 +156,12 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-a until SIGINT: 130, a complete 
 	grep -q "MMAP2 events" stats
 '
 
+# (a shell started in the background ignores SIGINT, and so would the
+# command: env gives it the default action, as from a terminal)
 test_expect_success PERF_EVENTS 'a command killed by a signal: perf dies of it too' '
 	test_expect_code 138 perf record -q -o usr1.data -- sh -c "kill -USR1 \$\$" &&
-	test_expect_code 130 perf record -q -o int2.data -- sh -c "kill -INT \$\$" &&
+	test_expect_code 130 env --default-signal=INT perf record -q -o int2.data -- \
+		sh -c "kill -INT \$\$" &&
 	test_expect_code 3 perf record -q -o three.data -- sh -c "exit 3"
 '
 
