@@ -292,8 +292,9 @@ static void pprof__sample(struct pb_buf *b, const struct pprof_profile *p,
 {
 	size_t m = pb_buf__begin(b, 2), i, lm;
 
-	pb__packed_uint64(b, 1, p->sample_locs + s->first_loc, s->nr_locs);
-	pb__packed_int64(b, 2, p->values + s->first_value, p->nr_types);
+	/* no array at all when empty: NULL + 0 is undefined */
+	pb__packed_uint64(b, 1, s->nr_locs ? p->sample_locs + s->first_loc : NULL, s->nr_locs);
+	pb__packed_int64(b, 2, p->nr_types ? p->values + s->first_value : NULL, p->nr_types);
 	for (i = 0; i < s->nr_labels; i++) {
 		const struct pprof_label *l = &p->labels[s->first_label + i];
 
