@@ -221,7 +221,9 @@ static void test_many_threads(void **state)
 	assert_int_equal(machine__init(&m, NULL), 0);
 	for (i = 1; i <= 5000; i++)
 		assert_int_equal(machine__process_fork(&m, i + 10000, 1, i + 10000, 1), 0);
-	assert_int_equal(m.nr_threads, 5001);
+	/* the 5000, their parent and the idle task every machine holds */
+	assert_int_equal(m.nr_threads, 5002);
+	assert_string_equal(thread__comm_str(machine__find_thread(&m, 0)), "swapper");
 	assert_true(m.nr_buckets > 256);	/* the hash grew */
 	for (i = 1; i <= 5000; i += 97)
 		assert_int_equal(machine__find_thread(&m, i + 10000)->tid, i + 10000);
