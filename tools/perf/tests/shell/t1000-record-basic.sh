@@ -8,6 +8,8 @@ table and the build-id cache are filled, and errors behave like upstream.'
 
 . "$(dirname "$0")/lib/test-lib.sh"
 
+. "$SHARNESS_TEST_SRCDIR/lib/record-lib.sh"
+
 # sharness lacks these two git test-lib helpers.
 line_count_is () {
 	test "$(wc -l <"$2")" -eq "$1" || { echo "$2: want $1 lines:"; cat "$2"; false; }
@@ -184,6 +186,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,ROOT 'the [vdso] entry carries the
 	sleep 30 &
 	pid=$! &&
 	test_when_finished "kill $pid" &&
+	# its maps are sleep'"'"'s once it has exec'"'"'ed (a busy machine may not be there yet)
+	wait_for_exec $pid sleep &&
 	set -- $(sed -n "s/^\([0-9a-f]*\)-\([0-9a-f]*\) .*\[vdso\]$/\1 \2/p" /proc/$pid/maps) &&
 	dd if=/proc/$pid/mem of=vdso.so bs=4096 skip=$((0x$1 / 4096)) count=$(((0x$2 - 0x$1) / 4096)) 2>/dev/null &&
 	id=$(readelf -n vdso.so | sed -n "s/.*Build ID: //p") &&
