@@ -134,10 +134,13 @@ int record__synthesize(struct record *rec, bool again)
 	if (!ret) {
 		if (rec->opts.system_wide || (rec->opts.cpu_list && !rec->workload))
 			ret = synth__all_processes(ctx);
+		else if (again && rec->opts.pid > 0)
+			/* a new file: the processes forked since are followed too */
+			ret = synth__process_tree(ctx, rec->opts.pids, rec->opts.nr_pids);
 		else if (rec->opts.pid > 0 || rec->opts.tid > 0)
 			ret = record__synthesize_targets(rec, ctx);
 		else if (again && rec->child > 0)
-			ret = synth__process(ctx, rec->child);
+			ret = synth__process_tree(ctx, &rec->child, 1);
 	}
 	if (!again)
 		record__warn_unreadable(ctx);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include "record/synthetic-events.h"
 #include "util/cache/build-id-cache.h"
+#include "util/base/array.h"
 #include "util/base/debug.h"
 #include "util/symbols/kallsyms.h"
 #include "util/symbols/kmodules.h"
@@ -453,4 +454,110 @@ int synth__lost_samples(struct synth_ctx *ctx, u64 id, u64 lost)
 	ctx->id = saved;
 	h->size = (u16)len;
 	return ctx->emit(ctx->priv, (const void *)ctx->buf);
+}
+
+/* The parent of process @pid from /proc/PID/stat, or -1 (gone, unreadable). */
+static pid_t synth__ppid(pid_t pid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+	long ppid;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* "pid (comm) state ppid": comm may hold spaces and parentheses */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 1, " %*c %ld", &ppid) != 1)
+		return -1;
+	return (pid_t)ppid;
+}
+
+struct synth_proc {
+	pid_t pid, ppid;
+	int state;		/* 0: not known yet, 1: in the tree, 2: not */
+};
+
+static int synth_proc__cmp(const void *a, const void *b)
+{
+	pid_t x = ((const struct synth_proc *)a)->pid, y = ((const struct synth_proc *)b)->pid;
+
+	return x < y ? -1 : x > y;
+}
+
+/* In the tree: a root, or the child of one in it (walked up, remembered). */
+static int synth_proc__state(struct synth_proc *procs, size_t nr, size_t i)
+{
+	struct synth_proc key, *p = &procs[i], *up;
+	size_t depth = 0;
+	int state;
+
+	while (!p->state) {
+		key.pid = p->ppid;
+		up = p->ppid > 0 ? bsearch(&key, procs, nr, sizeof(*procs), synth_proc__cmp) : NULL;
+		if (!up || ++depth > nr) {
+			p->state = 2;	/* no parent here (or a loop of stale pids) */
+			break;
+		}
+		p = up;
+	}
+	state = p->state;
+	/* the walk again, marking what it passed */
+	for (p = &procs[i]; !p->state; ) {
+		p->state = state;
+		key.pid = p->ppid;
+		p = bsearch(&key, procs, nr, sizeof(*procs), synth_proc__cmp);
+		if (!p)
+			break;
+	}
+	return state;
+}
+
+int synth__process_tree(struct synth_ctx *ctx, const pid_t *roots, size_t nr_roots)
+{
+	struct synth_proc *procs = NULL, key, *r;
+	size_t nr = 0, alloc = 0, i;
+	struct dirent *d;
+	DIR *dir;
+	int ret = 0;
+
+	dir = opendir("/proc");
+	if (!dir)
+		return -errno;
+	while ((d = readdir(dir)) != NULL) {
+		char *end;
+		long pid = strtol(d->d_name, &end, 10);
+
+		if (*end || pid <= 0)
+			continue;
+		if (ARRAY_GROW(procs, alloc, nr + 1)) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		procs[nr].pid = (pid_t)pid;
+		procs[nr].ppid = synth__ppid((pid_t)pid);
+		procs[nr].state = 0;
+		nr++;
+	}
+	qsort(procs, nr, sizeof(*procs), synth_proc__cmp);
+	for (i = 0; i < nr_roots; i++) {
+		key.pid = roots[i];
+		r = nr ? bsearch(&key, procs, nr, sizeof(*procs), synth_proc__cmp) : NULL;
+		if (r)
+			r->state = 1;
+	}
+	for (i = 0; i < nr && !ret; i++)
+		if (synth_proc__state(procs, nr, i) == 1)
+			ret = synth__process(ctx, procs[i].pid);
+out:
+	closedir(dir);
+	free(procs);
+	return ret;
 }

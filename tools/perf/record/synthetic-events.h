@@ -73,6 +73,12 @@ int synth__process(struct synth_ctx *ctx, pid_t pid);
 int synth__all_processes(struct synth_ctx *ctx);
 
 /*
+ * synth__process for @roots and every process descended from them (by
+ * /proc's parent links): what an inherited event follows.
+ */
+int synth__process_tree(struct synth_ctx *ctx, const pid_t *roots, size_t nr_roots);
+
+/*
  * PERF_RECORD_LOST_SAMPLES: @lost samples event @id could not write
  * (read_format PERF_FORMAT_LOST), as upstream writes them at the end.
  */
