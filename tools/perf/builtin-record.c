@@ -159,6 +159,9 @@ static int record__config_events(struct record *rec)
 	parse_events__exit(&pe);
 	if (record__add_delay_dummy(rec))
 		return 1;
+	ret = record__switch_events_config(rec);
+	if (ret)
+		return ret;
 	if (rec->dummy_idx >= 0 && !opts->overwrite)
 		record__config_tracking(rec, &rec->rec_evlist.entries[rec->dummy_idx].attr);
 	/* Offset of TIME in a sample, for SAMPLE_TIME. */
@@ -305,7 +308,9 @@ static int record__loop(struct record *rec, int sfd)
 	int i, n = rec->nr_mmaps, ret = 0;
 	bool done = false;
 
-	pfd = calloc(n + 2 + rec->nr_lookout, sizeof(*pfd));
+	int nr_side = rec->nr_lookout + rec->nr_switch_mmaps;
+
+	pfd = calloc(n + 2 + nr_side, sizeof(*pfd));
 	if (!pfd)
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
@@ -319,26 +324,33 @@ static int record__loop(struct record *rec, int sfd)
 		pfd[n + 1 + i].fd = rec->lookout_mmaps[i].fd;
 		pfd[n + 1 + i].events = POLLIN;
 	}
+	for (i = 0; i < rec->nr_switch_mmaps; i++) {
+		pfd[n + 1 + rec->nr_lookout + i].fd = rec->switch_mmaps[i].fd;
+		pfd[n + 1 + rec->nr_lookout + i].events = POLLIN;
+	}
 	/* Last: --control's commands. */
-	pfd[n + 1 + rec->nr_lookout].fd = record_control__fd(&rec->opts.control);
-	pfd[n + 1 + rec->nr_lookout].events = POLLIN;
+	pfd[n + 1 + nr_side].fd = record_control__fd(&rec->opts.control);
+	pfd[n + 1 + nr_side].events = POLLIN;
 	while (!done) {
 		int hups = 0;
-		bool woken = false;
+		bool woken = false, hit;
 
 		/* Maps first: a build can be gone before its samples are read. */
 		record__lookout_read(rec);
+		/* A hit first too: the samples up to it end the file it ends. */
+		hit = record__switch_events_read(rec) > 0;
 		ret = record__mmap_read_all(rec);
 		record__control_size(rec);
 		if (!ret)
 			ret = record__control_tick(rec);
 		if (!ret && rec->control_stop)
 			break;
-		if (!ret && switch_output__due(&rec->opts.switch_output, rec->bytes_written))
+		if (!ret && (hit || switch_output__due(&rec->opts.switch_output,
+						       rec->bytes_written)))
 			ret = record__switch(rec);
 		if (ret)
 			break;
-		if (poll(pfd, n + 2 + rec->nr_lookout,
+		if (poll(pfd, n + 2 + nr_side,
 			 record__control_timeout(rec, record__poll_timeout(rec))) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -352,7 +364,7 @@ static int record__loop(struct record *rec, int sfd)
 				hups++;
 		}
 		rec->wakeups += woken;
-		if (pfd[n + 1 + rec->nr_lookout].revents & POLLIN) {
+		if (pfd[n + 1 + nr_side].revents & POLLIN) {
 			ret = record__control_read(rec);
 			if (ret)
 				break;
@@ -391,6 +403,7 @@ static int record__finish(struct record *rec, int loop_err)
 
 	rec_evlist__disable(&rec->rec_evlist);
 	rec_evlist__disable(&rec->lookout);
+	rec_evlist__disable(&rec->switch_events);
 	record__lookout_read(rec);
 	if (!ret)
 		ret = record__drain(rec);
@@ -532,6 +545,7 @@ int cmd_record(int argc, const char **argv)
 	buildid_table__init(&rec->lookout_seen);
 	record__userspace_init(rec);
 	rec_evlist__init(&rec->lookout);
+	rec_evlist__init(&rec->switch_events);
 	rec->data.fd = -1;
 
 	code = record_opts__config(&rec->opts) ?:
@@ -577,7 +591,8 @@ int cmd_record(int argc, const char **argv)
 	rec->rec_evlist.verbose = rec->opts.verbose;
 	if (rec_evlist__open(&rec->rec_evlist, rec->workload, rec->opts.quiet))
 		goto out_child;
-	if (record__mmap_all(rec) || record__build_evlist(rec) || record__compress_start(rec))
+	if (record__mmap_all(rec) || record__build_evlist(rec) || record__compress_start(rec) ||
+	    record__switch_events_open(rec))
 		goto out_child;
 	/*
 	 * The file only once the events are ready: a start that fails (an
@@ -643,6 +658,7 @@ out_child:
 	}
 out_mmaps:
 	record__lookout_close(rec);
+	record__switch_events_close(rec);
 	record__munmap_all(rec);
 	perf_data__close(&rec->data);
 out_sig:
@@ -656,6 +672,7 @@ out_free:
 		close(rec->exec_err_fd);
 	record_opts__exit(&rec->opts);
 	rec_evlist__exit(&rec->rec_evlist);
+	rec_evlist__exit(&rec->switch_events);
 	evlist__exit(&rec->evlist);
 	perf_header__exit(&rec->header);
 	buildid_table__exit(&rec->table);

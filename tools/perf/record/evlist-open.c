@@ -312,6 +312,19 @@ void rec_evlist__exit(struct rec_evlist *evlist)
 	memset(evlist, 0, sizeof(*evlist));
 }
 
+int rec_evlist__copy_targets(struct rec_evlist *to, const struct rec_evlist *from)
+{
+	to->cpus.cpus = malloc((from->cpus.nr ?: 1) * sizeof(int));
+	to->threads.tids = malloc((from->threads.nr ?: 1) * sizeof(pid_t));
+	if (!to->cpus.cpus || !to->threads.tids)
+		return -ENOMEM;
+	memcpy(to->cpus.cpus, from->cpus.cpus, from->cpus.nr * sizeof(int));
+	memcpy(to->threads.tids, from->threads.tids, from->threads.nr * sizeof(pid_t));
+	to->cpus.nr = from->cpus.nr;
+	to->threads.nr = from->threads.nr;
+	return 0;
+}
+
 int rec_evlist__add(struct rec_evlist *evlist, const struct perf_event_attr *attr,
 		    const char *name)
 {

@@ -80,6 +80,8 @@ void rec_evlist__exit(struct rec_evlist *evlist);	/* closes fds too */
 /* Append an event; the attr is copied.  -ENOMEM. */
 int rec_evlist__add(struct rec_evlist *evlist, const struct perf_event_attr *attr,
 		    const char *name);
+/* @from's CPUs and threads into @to (empty): a side band on the same targets. */
+int rec_evlist__copy_targets(struct rec_evlist *to, const struct rec_evlist *from);
 
 /*
  * Open every event on every CPU x thread, a group member with its

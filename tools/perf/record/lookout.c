@@ -60,19 +60,6 @@ static const struct perf_mmap_ops lookout_ops = {
 	.write = lookout__discard,
 };
 
-static int lookout__copy_targets(struct rec_evlist *to, const struct rec_evlist *from)
-{
-	to->cpus.cpus = malloc(from->cpus.nr * sizeof(int));
-	to->threads.tids = malloc(from->threads.nr * sizeof(pid_t));
-	if (!to->cpus.cpus || !to->threads.tids)
-		return -ENOMEM;
-	memcpy(to->cpus.cpus, from->cpus.cpus, from->cpus.nr * sizeof(int));
-	memcpy(to->threads.tids, from->threads.tids, from->threads.nr * sizeof(pid_t));
-	to->cpus.nr = from->cpus.nr;
-	to->threads.nr = from->threads.nr;
-	return 0;
-}
-
 /* The lookout's event: the tracking event's maps, nothing else. */
 static void lookout__attr(const struct record *rec, struct perf_event_attr *attr)
 {
@@ -95,7 +82,7 @@ int record__lookout_open(struct record *rec)
 	int c, t, ret;
 
 	lookout__attr(rec, &attr);
-	ret = lookout__copy_targets(lo, &rec->rec_evlist);
+	ret = rec_evlist__copy_targets(lo, &rec->rec_evlist);
 	if (!ret)
 		ret = rec_evlist__add(lo, &attr, "dummy:lookout");
 	if (!ret)

@@ -22,6 +22,7 @@ enum {
 	OPT_BUILDID_MMAP,
 	OPT_SWITCH_OUTPUT,
 	OPT_SWITCH_MAX_FILES,
+	OPT_SWITCH_OUTPUT_EVENT,
 	OPT_OVERWRITE,
 	OPT_STRICT_FREQ,
 	OPT_BUILDID_ALL,
@@ -58,6 +59,8 @@ static const struct parse_opt record_options[] = {
 	     PARSE_OPT_OPTARG),
 	LOPT(OPT_SWITCH_MAX_FILES, "switch-max-files", "n",
 	     "Limit number of switch output generated files", 0),
+	LOPT(OPT_SWITCH_OUTPUT_EVENT, "switch-output-event", "switch output event",
+	     "switch output event selector. use 'perf list' to list available events", 0),
 	LOPT(OPT_OVERWRITE, "overwrite", NULL, "use overwrite mode", NOARG),
 	LOPT(OPT_STRICT_FREQ, "strict-freq", NULL,
 	     "Fail if the specified frequency can't be used", NOARG),
@@ -82,9 +85,6 @@ static const struct parse_opt record_options[] = {
 	NOPE(0, "clang-opt", 0, "BPF scriptlets are not built here"),
 	NOPE(0, "kcore", NOARG, "kernel core copies are not kept by this perf"),
 	NOPE(0, "phys-data", NOARG, "physical addresses come from hardware PMU memory events"),
-	/* possible here, not written yet: say so rather than "unknown option" */
-	NOPE(0, "switch-output-event", 0,
-	     "not implemented yet: use --switch-output (SIGUSR2, size, time) or --control"),
 	{ PARSE_OPT_END },
 };
 
@@ -112,10 +112,12 @@ int record_opts__usage_error(const char *fmt, ...)
 }
 
 /*
- * Split "a,b" into opts->events; a copy, so argv stays as given (CMDLINE).
- * Commas inside a group "{a,b}" or terms "/a=1,b=2/" do not split.
+ * Split "a,b" into @list (-e's or --switch-output-event's); a copy, so
+ * argv stays as given (CMDLINE).  Commas inside a group "{a,b}" or terms
+ * "/a=1,b=2/" do not split.
  */
-static int parse_event_list(struct record_opts *opts, const char *arg)
+static int parse_event_list(struct record_opts *opts, const char *arg, const char **list,
+			    int *nr)
 {
 	char *copy, *p, *start;
 	int depth = 0;
@@ -137,9 +139,9 @@ static int parse_event_list(struct record_opts *opts, const char *arg)
 		if (*p && (*p != ',' || depth > 0 || terms))
 			continue;
 		if (p > start) {
-			if (opts->nr_events == MAX_EVENTS)
+			if (*nr == MAX_EVENTS)
 				return -E2BIG;
-			opts->events[opts->nr_events++] = start;
+			list[(*nr)++] = start;
 		}
 		if (!*p)
 			break;
@@ -334,7 +336,7 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 
 	switch (key) {
 	case 'e':
-		if (parse_event_list(opts, arg))
+		if (parse_event_list(opts, arg, opts->events, &opts->nr_events))
 			return record_opts__usage_error("too many events (at most %d)", MAX_EVENTS);
 		return 0;
 	case 'F':
@@ -401,6 +403,14 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 			return record_opts__usage_error("invalid --switch-output value '%s': "
 							"signal, size[BKMG] or time[smhd]",
 							arg);
+		return 0;
+	case OPT_SWITCH_OUTPUT_EVENT:
+		if (parse_event_list(opts, arg, opts->switch_events, &opts->nr_switch_events))
+			return record_opts__usage_error("too many switch output events (at most %d)",
+							MAX_EVENTS);
+		/* upstream's: the events rotate the file as SIGUSR2 does */
+		if (!opts->switch_output.enabled)
+			switch_output__parse(&opts->switch_output, "signal");
 		return 0;
 	case OPT_SWITCH_MAX_FILES:
 		if (parse_u64(arg, &v) || v > 0x7fffffff)

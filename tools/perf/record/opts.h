@@ -42,6 +42,8 @@ struct record_opts {
 	int comp_level;			/* -z: zstd level, 0 for none */
 	bool overwrite;			/* --overwrite: backward flight-recorder buffers */
 	struct switch_output switch_output;	/* --switch-output, --switch-max-files */
+	const char *switch_events[MAX_EVENTS];	/* --switch-output-event: record/switch-events.c */
+	int nr_switch_events;
 	struct sample_opts sample;	/* record/sample-opts.h */
 	struct record_control control;	/* -D, --control, --max-size: record/control.h */
 	bool timestamp_filename;	/* --timestamp-filename */

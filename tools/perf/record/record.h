@@ -52,6 +52,10 @@ struct record {
 	struct perf_mmap *lookout_mmaps;
 	int nr_lookout;			/* its buffers; 0: the poll tick finds maps */
 	struct buildid_table lookout_seen;	/* (path, id)s it handed over */
+	/* record/switch-events.c: --switch-output-event, read and not written */
+	struct rec_evlist switch_events;
+	struct perf_mmap *switch_mmaps;
+	int nr_switch_mmaps;
 	struct record_userspace us;	/* record/userspace.c */
 	enum buildid_source src;
 	struct perf_event_attr track_attr;	/* the event that emits MMAPs */
@@ -155,6 +159,16 @@ int record__lookout_open(struct record *rec);
 void record__lookout_read(struct record *rec);
 void record__lookout_close(struct record *rec);
 void record__print_summary(struct record *rec);
+
+/* record/switch-events.c */
+/* Parse --switch-output-event (129 after the error, 1 out of memory). */
+int record__switch_events_config(struct record *rec);
+/* Open them on the record's targets (after it opened); 0 or -errno, said. */
+int record__switch_events_open(struct record *rec);
+/* How many hits since the last read: any rotates the file. */
+size_t record__switch_events_read(struct record *rec);
+/* Close them and free their configuration; safe if never opened. */
+void record__switch_events_close(struct record *rec);
 
 /* record/session-control.c */
 /*

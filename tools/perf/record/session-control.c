@@ -38,6 +38,7 @@ int record__enable_start(struct record *rec)
 	struct rec_evlist *el = &rec->rec_evlist;
 
 	rec_evlist__enable(&rec->lookout);
+	rec_evlist__enable(&rec->switch_events);
 	if (!record_control__delayed(&rec->opts.control))
 		return rec_evlist__enable(el);
 	return rec->dummy_idx >= 0 ? rec_evsel__enable(el, rec->dummy_idx, true) : 0;

@@ -1,9 +1,10 @@
 #!/bin/sh
-test_description='perf record --switch-output: SIGUSR2, a size or a time rotates the output
+test_description='perf record --switch-output: SIGUSR2, a size, a time or an event rotates the output
 
 Every file the rotation leaves is complete on its own: header, attrs, the
 maps that existed when it began (with build-ids) and its build-id table,
-so upstream perf reports each one.'
+so upstream perf reports each one.  --switch-output-event: each hit of
+the event ends a file, and the event is not in any.'
 
 . "$(dirname "$0")/lib/test-lib.sh"
 
@@ -35,7 +36,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'SIGUSR2 twice, then SIGINT: three
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a size threshold: every file but the last passes it' '
-	perf record --switch-output=16K -F 999 -m 1 -o size.data -- "$WORKLOADS/demo" 1.5 >/dev/null 2>err &&
+	perf record --switch-output=16K -c 100000 -m 1 -o size.data -- "$WORKLOADS/demo" 1.5 >/dev/null 2>err &&
 	ls size.data.* >files &&
 	test "$(wc -l <files)" -ge 2 &&
 	test "$(grep -c "^\[ perf record: Dump size\.data\.[0-9]\{16\} \]$" err)" = "$(wc -l <files)" &&
@@ -78,6 +79,55 @@ test_expect_success 'bad thresholds are usage errors, and never to a pipe' '
 	test_expect_code 129 perf record --switch-output -o - -- true 2>/dev/null &&
 	test_expect_code 129 perf record --overwrite -o - -- true 2>/dev/null &&
 	test ! -e x.data
+'
+
+tracefs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
+test -n "$tracefs" && test -e "$tracefs/events/sched/sched_process_exec/id" &&
+	test_set_prereq TRACEFS
+
+# pids of demo in FILE's samples, one per line
+demo_pids () {
+	upstream_perf script -i "$1" -F comm,pid 2>/dev/null | awk '$1 == "demo" { print $2 }' | sort -u
+}
+
+# The second demo's exec ends the file of the first: the last file holds
+# the second demo alone.  (The samples the second demo took before perf
+# read the exec may still go to the file before: perf reads the hit, then
+# the buffers, as upstream's side band does.)
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,TRACEFS '--switch-output-event: each exec ends a file, no file holds the event' '
+	perf record --switch-output-event sched:sched_process_exec -e cpu-clock -c 100000 \
+		-o ev.data -- sh -c "\"\$0\" 0.3; \"\$0\" 0.3" "$WORKLOADS/demo" >/dev/null 2>err &&
+	ls ev.data.* | sort >files &&
+	test "$(wc -l <files)" -ge 2 &&
+	test "$(grep -c "^\[ perf record: Dump ev\.data\.[0-9]\{16\} \]$" err)" = "$(wc -l <files)" &&
+	for f in $(cat files); do
+		upstream_perf evlist -i $f >evlist.$f 2>/dev/null &&
+		echo cpu-clock >expect && test_cmp expect evlist.$f || return 1
+	done &&
+	demo_pids $(tail -n 1 files) >last.pids &&
+	test $(wc -l <last.pids) = 1 &&
+	for f in $(sed \$d files); do demo_pids $f || return 1; done | sort -u >before.pids &&
+	grep -v -Fx -f last.pids before.pids >first.pid &&
+	test $(wc -l <first.pid) = 1
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF,TRACEFS '--switch-output-event: upstream switches on the same workload, the same files' '
+	upstream_record --switch-output-event sched:sched_process_exec -e cpu-clock -c 100000 \
+		-o up.data -- sh -c "\"\$0\" 0.3; \"\$0\" 0.3" "$WORKLOADS/demo" >/dev/null 2>up.err &&
+	ls up.data.* >up-files &&
+	test "$(wc -l <up-files)" -ge 2 &&
+	for f in $(cat up-files); do
+		upstream_perf evlist -i $f 2>/dev/null || return 1
+	done | sort -u >up-evlist &&
+	echo cpu-clock >expect && test_cmp expect up-evlist
+'
+
+test_expect_success PERF_EVENTS '--switch-output-event: a bad event is upstream'"'"'s error, exit 129, no file' '
+	test_expect_code 129 perf record --switch-output-event nosuch:event -o bad.data -- true 2>err &&
+	grep -q "nosuch:event" err &&
+	test_expect_code 129 perf record --switch-output-event sched:sched_process_exec -o - -- true 2>err &&
+	grep -q "needs an output file" err &&
+	test ! -e bad.data && ! ls bad.data.* 2>/dev/null
 '
 
 test_done

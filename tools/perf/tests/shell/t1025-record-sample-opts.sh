@@ -150,10 +150,4 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-k writes CLOCKID and CLOCK_DATA,
 	! grep -q "^# clockid" hdr0
 '
 
-test_expect_success '--switch-output-event: one line saying it is not there yet, exit 129' '
-	test_expect_code 129 perf record --switch-output-event sched:sched_switch -- true 2>err &&
-	test $(wc -l <err) = 1 &&
-	grep -q "switch-output-event" err
-'
-
 test_done
