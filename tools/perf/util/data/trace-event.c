@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tracing data into a libtraceevent handle (layout in record/tracing-data.h).
+ * A cursor walks the bytes; every read checks what is left first.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <byteswap.h>
+#include <stdint.h>
+#include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
+#include "util/data/trace-event.h"
+
+#define TRACING_MAGIC	"\027\010\104tracing"
+
+struct td_cursor {
+	const char *p;
+	u64 left;
+	bool swap;		/* the file's byte order is not ours */
+	const char *what;	/* what was being read when it failed */
+	bool has_cmdlines;	/* version 0.6 and later */
+};
+
+static bool td__take(struct td_cursor *c, void *dst, u64 n)
+{
+	if (c->left < n)
+		return false;
+	if (dst)
+		memcpy(dst, c->p, n);
+	c->p += n;
+	c->left -= n;
+	return true;
+}
+
+static bool td__u32(struct td_cursor *c, u32 *v)
+{
+	if (!td__take(c, v, 4))
+		return false;
+	if (c->swap)
+		*v = bswap_32(*v);
+	return true;
+}
+
+static bool td__u64(struct td_cursor *c, u64 *v)
+{
+	if (!td__take(c, v, 8))
+		return false;
+	if (c->swap)
+		*v = bswap_64(*v);
+	return true;
+}
+
+/* A NUL-terminated string inside what is left: its start, or NULL. */
+static const char *td__string(struct td_cursor *c)
+{
+	const char *s = c->p, *nul = memchr(c->p, '\0', c->left);
+
+	if (!nul)
+		return NULL;
+	td__take(c, NULL, (u64)(nul - s) + 1);
+	return s;
+}
+
+/*
+ * @size bytes as a NUL-terminated copy (libtraceevent's text parsers want
+ * a C string, and the file's bytes are not terminated).  NULL: too short
+ * (c->what set) or no memory (c->what NULL).
+ */
+static char *td__blob(struct td_cursor *c, u64 size, const char *what)
+{
+	char *buf;
+
+	if (size > c->left) {
+		c->what = what;
+		return NULL;
+	}
+	buf = malloc(size + 1);
+	if (!buf) {
+		c->what = NULL;
+		return NULL;
+	}
+	memcpy(buf, c->p, size);
+	buf[size] = '\0';
+	td__take(c, NULL, size);
+	return buf;
+}
+
+/* u64 size then a format file, parsed into @sys.  Formats that fail are skipped. */
+static int td__format(struct td_cursor *c, struct tep_handle *tep, const char *sys)
+{
+	u64 size;
+	char *buf;
+	int ret;
+
+	c->what = "event format size";
+	if (!td__u64(c, &size))
+		return -EINVAL;
+	buf = td__blob(c, size, "truncated event format");
+	if (!buf)
+		return c->what ? -EINVAL : -ENOMEM;
+	/* as upstream: a format the library cannot parse spoils the section */
+	ret = tep_parse_event(tep, buf, size, sys);
+	free(buf);
+	c->what = "bad event format";
+	return ret ? -EINVAL : 0;
+}
+
+static int td__header(struct td_cursor *c, struct tep_handle *tep)
+{
+	char magic[10], *buf;
+	const char *version;
+	u8 big_endian, long_size;
+	u32 page_size;
+	u64 size;
+	int ret;
+
+	c->what = "bad magic";
+	if (!td__take(c, magic, sizeof(magic)) || memcmp(magic, TRACING_MAGIC, sizeof(magic)))
+		return -EINVAL;
+	c->what = "bad version";
+	version = td__string(c);
+	if (!version)
+		return -EINVAL;
+	/* as upstream: 0.6 added saved_cmdlines; the number is not checked otherwise */
+	c->has_cmdlines = strtod(version, NULL) >= 0.6;
+	c->what = "truncated header";
+	if (!td__take(c, &big_endian, 1) || !td__take(c, &long_size, 1))
+		return -EINVAL;
+	c->swap = (big_endian != 0) != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	if (!td__u32(c, &page_size))
+		return -EINVAL;
+	c->what = "bad long size";
+	if (long_size != 4 && long_size != 8)
+		return -EINVAL;
+	tep_set_file_bigendian(tep, big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
+				TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_long_size(tep, long_size);
+	tep_set_page_size(tep, (int)page_size);
+
+	c->what = "no header_page";
+	if (c->left < 12 || memcmp(c->p, "header_page", 12))
+		return -EINVAL;
+	td__take(c, NULL, 12);
+	if (!td__u64(c, &size))
+		return -EINVAL;
+	buf = td__blob(c, size, "truncated header_page");
+	if (!buf)
+		return c->what ? -EINVAL : -ENOMEM;
+	ret = tep_parse_header_page(tep, buf, size, long_size);
+	free(buf);
+	c->what = "bad header_page";
+	if (ret < 0)
+		return -EINVAL;
+
+	/* header_event: the ring buffer's own record header, not needed to print */
+	c->what = "no header_event";
+	if (c->left < 13 || memcmp(c->p, "header_event", 13))
+		return -EINVAL;
+	td__take(c, NULL, 13);
+	if (!td__u64(c, &size) || !td__take(c, NULL, size))
+		return -EINVAL;
+	return 0;
+}
+
+static int td__events(struct td_cursor *c, struct tep_handle *tep)
+{
+	u32 nr, nr_sys, i, j;
+	const char *sys;
+	int ret;
+
+	c->what = "truncated ftrace formats";
+	if (!td__u32(c, &nr))
+		return -EINVAL;
+	for (i = 0; i < nr; i++) {
+		ret = td__format(c, tep, "ftrace");
+		if (ret)
+			return ret;
+	}
+	c->what = "truncated event systems";
+	if (!td__u32(c, &nr_sys))
+		return -EINVAL;
+	for (i = 0; i < nr_sys; i++) {
+		c->what = "truncated system name";
+		sys = td__string(c);
+		if (!sys || !td__u32(c, &nr))
+			return -EINVAL;
+		for (j = 0; j < nr; j++) {
+			ret = td__format(c, tep, sys);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* kallsyms (u32 size), printk formats (u32), saved_cmdlines (u64). */
+static int td__tables(struct td_cursor *c, struct tep_handle *tep)
+{
+	u32 size32;
+	u64 size;
+	char *buf;
+
+	c->what = "truncated kallsyms";
+	if (!td__u32(c, &size32))
+		return -EINVAL;
+	buf = td__blob(c, size32, "truncated kallsyms");
+	if (!buf)
+		return c->what ? -EINVAL : -ENOMEM;
+	if (size32)
+		tep_parse_kallsyms(tep, buf);
+	free(buf);
+
+	c->what = "truncated printk formats";
+	if (!td__u32(c, &size32))
+		return -EINVAL;
+	buf = td__blob(c, size32, "truncated printk formats");
+	if (!buf)
+		return c->what ? -EINVAL : -ENOMEM;
+	if (size32)
+		tep_parse_printk_formats(tep, buf);
+	free(buf);
+
+	if (!c->has_cmdlines)
+		return 0;
+	c->what = "truncated saved_cmdlines";
+	if (!td__u64(c, &size))
+		return -EINVAL;
+	buf = td__blob(c, size, "truncated saved_cmdlines");
+	if (!buf)
+		return c->what ? -EINVAL : -ENOMEM;
+	if (size)
+		tep_parse_saved_cmdlines(tep, buf);
+	free(buf);
+	return 0;
+}
+
+int trace_event__parse(struct trace_event *te, const void *buf, u64 size, const char **what)
+{
+	struct td_cursor c = { .p = buf, .left = size };
+	int ret;
+
+	/* the library's own messages (several lines per bad format) say no more than ours */
+	tep_set_loglevel(TEP_LOG_NONE);
+	te->tep = tep_alloc();
+	if (!te->tep)
+		return -ENOMEM;
+	ret = td__header(&c, te->tep);
+	if (!ret)
+		ret = td__events(&c, te->tep);
+	if (!ret)
+		ret = td__tables(&c, te->tep);
+	if (ret) {
+		*what = c.what ? c.what : "out of memory";
+		tep_free(te->tep);
+		te->tep = NULL;
+	}
+	return ret;
+}
+
+void trace_event__exit(struct trace_event *te)
+{
+	if (te->tep)
+		tep_free(te->tep);
+	te->tep = NULL;
+}
+
+struct tep_event *trace_event__find(const struct trace_event *te, u64 id)
+{
+	if (!te->tep || id > INT32_MAX)
+		return NULL;
+	return tep_find_event(te->tep, (int)id);
+}
+
+/*
+ * The library reads fixed fields at their offsets without checking the
+ * record's size: a short raw buffer (a damaged file) must not reach it.
+ */
+static bool trace_event__raw_fits(const struct tep_event *event, u32 raw_size)
+{
+	const struct tep_format_field *f;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		f = pass ? event->format.fields : event->format.common_fields;
+		for (; f; f = f->next)
+			if (f->offset < 0 || f->size < 0 ||
+			    (u64)f->offset + (u64)f->size > raw_size)
+				return false;
+	}
+	return true;
+}
+
+int trace_event__format(struct tep_event *event, int cpu, const void *raw, u32 raw_size,
+			void (*write)(void *ctx, const char *s, size_t len), void *ctx)
+{
+	struct tep_record record = { .cpu = cpu, .size = (int)raw_size, .data = (void *)raw };
+	int ret = 0;
+	struct trace_seq s;
+
+	if (!trace_event__raw_fits(event, raw_size))
+		return 0;
+	trace_seq_init(&s);
+	tep_print_event(event->tep, &s, &record, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&s);
+	if (s.state == TRACE_SEQ__MEM_ALLOC_FAILED)
+		ret = -ENOMEM;
+	else
+		write(ctx, s.buffer, s.len);
+	trace_seq_destroy(&s);
+	return ret;
+}
