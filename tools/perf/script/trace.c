@@ -91,6 +91,6 @@ int script_trace__print(struct script_trace *st, struct script_out *out,
 	event = trace_event__find(&st->te, evsel->attr.config);
 	if (!event)
 		return 0;
-	return trace_event__format(event, (int)sample->cpu, sample->raw_data, sample->raw_size,
+	return trace_event__format(&st->te, event, (int)sample->cpu, sample->raw_data, sample->raw_size,
 				   script_trace__write, out);
 }

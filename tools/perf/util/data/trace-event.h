@@ -19,12 +19,19 @@
 struct tep_handle;
 struct tep_event;
 
+/* A record is at most 64 KiB (its size is 16 bits), and so is its raw data. */
+#define TRACE_EVENT_RAW_MAX	(1u << 16)
+/* raw data, then zeros past any dynamic field's 16-bit offset + 16-bit length */
+#define TRACE_EVENT_SCRATCH	(4u << 16)
+
 struct trace_event {
 	struct tep_handle *tep;		/* NULL: none, or it did not parse */
+	char *scratch;			/* TRACE_EVENT_SCRATCH bytes, zero past the record */
 };
 
 /*
- * Parse @size bytes of tracing data.  0, or -EINVAL (malformed: @what is
+ * Parse @size bytes of tracing data (the library's parse is tried in a
+ * child process first: it crashes on some malformed formats).  0, or -EINVAL (malformed: @what is
  * set to a short description for the caller's warning), -ENOMEM.
  * On error the handle is left NULL.
  */
@@ -36,10 +43,11 @@ struct tep_event *trace_event__find(const struct trace_event *te, u64 id);
 
 /*
  * The text of @event's print fmt over @raw (a sample's PERF_SAMPLE_RAW),
- * as upstream's perf script prints it, written to @fp's buffer through
- * @write.  Returns 0 or -ENOMEM.
+ * as upstream's perf script prints it, handed to @write.  Nothing for raw
+ * data shorter than the event's fields.  Returns 0 or -ENOMEM.
  */
-int trace_event__format(struct tep_event *event, int cpu, const void *raw, u32 raw_size,
+int trace_event__format(struct trace_event *te, struct tep_event *event, int cpu,
+			const void *raw, u32 raw_size,
 			void (*write)(void *ctx, const char *s, size_t len), void *ctx);
 
 #endif
