@@ -101,14 +101,14 @@ static char *td__blob(struct td_cursor *c, u64 size, const char *what)
 	return buf;
 }
 
-/* u64 size then a format file, parsed into @sys.  Formats that fail are skipped. */
+/* u64 size then a format file, parsed into @sys; one that fails spoils the section. */
 static int td__format(struct td_cursor *c, struct tep_handle *tep, const char *sys)
 {
 	u64 size;
 	char *buf;
 	int ret;
 
-	c->what = "event format size";
+	c->what = "truncated event format size";
 	if (!td__u64(c, &size))
 		return -EINVAL;
 	buf = td__blob(c, size, "truncated event format");
