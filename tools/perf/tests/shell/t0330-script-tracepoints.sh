@@ -66,7 +66,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,TRACEFS '__print_symbolic: softirq
 for F in trace comm,trace trace:comm,tid,trace +period -trace trace:+period trace:ip,sym,trace -cpu,+pid,+trace
 do
 	test_expect_success PERF_EVENTS,UPSTREAM_PERF,TRACEFS "-F $F: upstream's output and warnings" "
-		up_script -i our.data -F $F >expect 2>expect.err &&
+		up_script -i our.data -F $F >expect &&
+		cp up-try.err expect.err &&
 		perf script -i our.data -F $F >actual 2>actual.err &&
 		test_cmp expect actual &&
 		test_cmp expect.err actual.err
@@ -111,7 +112,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,TRACEFS 'cpu-clock beside a tracep
 		up_script -i $f >expect &&
 		perf script -i $f >actual &&
 		test_cmp expect actual &&
-		grep -q " cpu-clock:[a-zA-Z]*: *[0-9a-f]* " actual &&
+		grep -q " cpu-clock:  *[0-9a-f]* " actual &&
 		grep -q "sched:sched_switch: prev_comm=" actual || return 1
 	done
 '
@@ -150,9 +151,9 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF,TRACEFS 'tracing data cut short: o
 	cp our.data cut.data &&
 	tracing_section cut.data cut &&
 	perf script -i cut.data >actual 2>err &&
-	test_line_count = 1 err &&
+	test $(wc -l <err) = 1 &&
 	grep "^Warning: cut.data: tracing data is corrupt (truncated [a-z_ ]*): tracepoint fields are not shown\$" err &&
-	test_line_count = $(wc -l <good) actual &&
+	test $(wc -l <actual) = $(wc -l <good) &&
 	! grep -q "prev_comm=" actual
 '
 
