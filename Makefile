@@ -13,7 +13,7 @@
 CC        ?= gcc
 FUZZ_CC   ?= clang
 O         := build
-PKGS      := libelf libdw libdebuginfod zlib liblzma libzstd
+PKGS      := libelf libdw libdebuginfod zlib liblzma libzstd libtraceevent
 
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # libdebuginfod is opened at run time, not linked (see util/cache/debuginfod.c)

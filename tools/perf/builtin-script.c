@@ -27,6 +27,7 @@
 #include "util/model/map.h"
 #include "util/model/callchain.h"
 #include "script/print.h"
+#include "script/trace.h"
 #include "util/model/sample-filter.h"
 
 struct script {
@@ -35,6 +36,7 @@ struct script {
 	struct perf_tool sideband;	/* machine_tool's own callbacks, wrapped */
 	struct script_print print;
 	struct script_fields fields;
+	struct script_trace trace;	/* tracepoint formats, for -F trace */
 	u32 *evsel_fields;		/* by evsel idx, once the attrs are known */
 	int nr_evsel_fields;
 	struct callchain_cursor cursor;
@@ -126,6 +128,9 @@ static int script__header_done(struct perf_tool *tool, struct perf_session *sess
 	err = s->sideband.header_done(tool, session);
 	if (!err)
 		err = perf_session__name_events(session, s->quiet, true);
+	/* a stream's tracing data comes as a record, after this (script__payload) */
+	if (!err && !session->header.is_pipe)
+		err = script_trace__from_header(&s->trace, session);
 	if (err)
 		return err;
 	s->evsel_fields = calloc(evlist->nr ? evlist->nr : 1, sizeof(*s->evsel_fields));
@@ -140,7 +145,8 @@ static int script__header_done(struct perf_tool *tool, struct perf_session *sess
 			s->evsel_fields[i] = s->evsel_fields[first];
 			continue;
 		}
-		if (script_fields__for_evsel(&s->fields, evlist->entries[i], &s->evsel_fields[i])) {
+		if (script_fields__for_evsel(&s->fields, evlist->entries[i], s->print.callchains,
+					     &s->evsel_fields[i])) {
 			s->fields_error = true;
 			return -EINVAL;
 		}
@@ -149,7 +155,9 @@ static int script__header_done(struct perf_tool *tool, struct perf_session *sess
 		 * field names the event (for a debug message) from its attr
 		 * before the EVENT_DESC feature could name it.
 		 */
-		if (session->header.is_pipe && s->evsel_fields[i] != s->fields.fields) {
+		if (session->header.is_pipe &&
+		    s->evsel_fields[i] != (evlist->entries[i]->attr.type == PERF_TYPE_TRACEPOINT ?
+					   s->fields.tp_fields : s->fields.fields)) {
 			err = evsel__name_from_attr(evlist->entries[i]);
 			if (err)
 				return err;
@@ -208,6 +216,9 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 
 	if (script_out__error(s->print.out))	/* output failed (disk full...): stop */
 		return script_out__error(s->print.out);
+	/* upstream prints nothing for an event whose type lost every field (-F trace) */
+	if (!fields)
+		return 0;
 	if (sample_filter__skip(&s->filter, sample, evsel->attr.sample_type & PERF_SAMPLE_CPU))
 		return 0;
 	thread = machine__findnew_thread(&s->machine, sample->pid, sample->tid);
@@ -393,6 +404,17 @@ static int script__exit(struct perf_tool *tool, struct perf_session *session,
 	return script__show(s, session, event, sample, bad, event->fork.pid, event->fork.tid);
 }
 
+/* A stream's tracing data: the TRACING_DATA record's payload, in pieces. */
+static int script__payload(struct perf_tool *tool, struct perf_session *session,
+			   const union perf_event *event, const void *data, size_t len)
+{
+	struct script *s = script__from_tool(tool);
+
+	if (event->header.type != PERF_RECORD_HEADER_TRACING_DATA)
+		return 0;
+	return script_trace__payload(&s->trace, event->tracing_data.size, data, len);
+}
+
 static void script__init_tool(struct script *s)
 {
 	machine_tool__init(&s->mt, &s->machine);
@@ -404,6 +426,7 @@ static void script__init_tool(struct script *s)
 	s->mt.tool.exit = script__exit;
 	s->mt.tool.header_done = script__header_done;
 	s->mt.tool.other = script__other;
+	s->mt.tool.payload = script__payload;
 	s->mt.tool.ordered_events = true;
 }
 
@@ -429,6 +452,8 @@ static int script__print_session(struct script *s, struct perf_session *session,
 	debuginfod__dso_hook_watch(&s->machine.load_opts, &s->machine.dsos);
 	callchain_cursor__init(&s->cursor);
 	s->cursor.max_stack = s->max_stack;
+	script_trace__init(&s->trace, s->path);
+	s->print.trace = &s->trace;
 	script__init_tool(s);
 	if (!s->quiet && s->print.callchains && evlist__has_user_stack(&session->evlist))
 		callchain__warn_user_stack("perf script", s->path);
@@ -436,6 +461,8 @@ static int script__print_session(struct script *s, struct perf_session *session,
 	if (!s->quiet)
 		callchain_stats__print(&s->cursor.stats, "perf script", s->verbose);
 	callchain_cursor__exit(&s->cursor);
+	script_trace__exit(&s->trace);
+	s->print.trace = NULL;
 	if (!err && !s->quiet) {
 		fflush(stdout);
 		if (session->header.is_pipe)
@@ -541,7 +568,7 @@ static int script__option(void *ctx, int key, const char *arg, bool unset)
 int cmd_script(int argc, const char **argv)
 {
 	struct script scr = {
-		.fields = { .fields = SCRIPT_FIELDS_DEFAULT },
+		.fields = SCRIPT_FIELDS_INIT,
 		.print = { .callchains = true },
 	};
 	struct dso_load_opts opts = { .buildid_dir = NULL };
@@ -554,7 +581,7 @@ int cmd_script(int argc, const char **argv)
 		  "dump raw trace in ASCII" },
 		{ PARSE_OPT_CALLBACK, 'F', "fields", NULL, "str",
 		  "comma separated output fields. +field to add and -field to remove. "
-		  "Fields: comm,tid,pid,time,cpu,event,ip,sym,dso,addr,symoff,period,callindent",
+		  "Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,period,callindent",
 		  0, OPT_FIELDS },
 		{ PARSE_OPT_BOOL, 'f', "force", &scr.force, NULL, "don't complain, do it" },
 		{ PARSE_OPT_CALLBACK, 'G', "hide-call-graph", NULL, NULL,

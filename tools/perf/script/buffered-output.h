@@ -11,6 +11,7 @@
 #define __PERF_SCRIPT_OUT_H
 
 #include <stddef.h>
+#include <string.h>
 
 #define SCRIPT_OUT_BUF	(1u << 20)
 
@@ -33,6 +34,18 @@ int script_out__flush(struct script_out *out);
 
 /* Flush and free.  The first write error or 0. */
 int script_out__close(struct script_out *out);
+
+/* Append @n bytes (cut to the buffer's size: no piece of a line is that long). */
+static inline void script_out__write(struct script_out *out, const void *p, size_t n)
+{
+	if (out->len + n > out->cap) {
+		script_out__flush(out);
+		if (n > out->cap)
+			n = out->cap;
+	}
+	memcpy(out->buf + out->len, p, n);
+	out->len += n;
+}
 
 static inline int script_out__error(const struct script_out *out)
 {

@@ -18,8 +18,10 @@
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/kernel.h>
 #include <sys/mman.h>
 #include "script/print.h"
+#include "script/trace.h"
 #include "util/model/callchain.h"
 #include "util/data/evsel.h"
 #include "util/data/evlist.h"
@@ -44,6 +46,7 @@ static const char *const field_names[SCRIPT_F_MAX] = {
 	[SCRIPT_F_PERIOD]	= "period",
 	[SCRIPT_F_ADDR]		= "addr",
 	[SCRIPT_F_CALLINDENT]	= "callindent",
+	[SCRIPT_F_TRACE]	= "trace",
 };
 
 static int field__lookup(const char *name)
@@ -56,25 +59,67 @@ static int field__lookup(const char *name)
 	return -1;
 }
 
+/* One set of fields (one type of event) a -F change applies to. */
+struct fields_set {
+	u32 *fields, *user_set;
+};
+
+static void fields_set__apply(struct fields_set *fs, bool reset, bool remove, int i)
+{
+	if (reset)
+		*fs->fields = 0;
+	if (remove) {
+		*fs->fields &= ~(1u << i);
+		*fs->user_set &= ~(1u << i);
+	} else {
+		*fs->fields |= 1u << i;
+		*fs->user_set |= 1u << i;
+	}
+}
+
+/*
+ * upstream's output types that refuse 'trace', in its order of warnings
+ * (raw, breakpoint and the rest print as "unknown" there)
+ */
+static const char *const trace_invalid_for[] = {
+	"hardware", "software", "hardware-cache", "unknown", "unknown", "unknown", "unknown",
+};
+
 int script_fields__parse(struct script_fields *sf, const char *arg)
 {
 	enum { DEFAULT, SET, ADD, REMOVE } change = DEFAULT;
 	char buf[1024], *tok, *save = NULL, *colon;
-	int i;
+	struct fields_set sets[2] = {
+		{ &sf->fields, &sf->user_set }, { &sf->tp_fields, &sf->tp_user_set },
+	};
+	int i, k, first = 0, last = 1;
+	const char *type = NULL;
+	bool reset;
 
 	if (strlen(arg) >= sizeof(buf))
 		goto bad;
 	strcpy(buf, arg);
 	tok = buf;
-	/* "sw:comm,tid": we print every event alike, the type only selects */
+	/* "trace:..." the tracepoints; "sw:comm,tid" every other event (printed alike) */
 	colon = strchr(tok, ':');
 	if (colon) {
 		*colon = '\0';
-		if (strcmp(tok, "hw") && strcmp(tok, "sw") && strcmp(tok, "raw"))
+		if (!strcmp(tok, "trace"))
+			first = 1;
+		else if (!strcmp(tok, "hw"))
+			type = "hardware";
+		else if (!strcmp(tok, "sw"))
+			type = "software";
+		else if (!strcmp(tok, "raw"))
+			type = "unknown";
+		else
 			goto bad;
+		if (type)
+			last = 0;
 		tok = colon + 1;
 	}
 	for (tok = strtok_r(tok, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		reset = false;
 		if (*tok == '+' || *tok == '-') {
 			if (change == SET)
 				goto badmix;
@@ -83,19 +128,35 @@ int script_fields__parse(struct script_fields *sf, const char *arg)
 		} else {
 			if (change != SET && change != DEFAULT)
 				goto badmix;
-			if (change == DEFAULT)
-				sf->fields = 0;
+			reset = change == DEFAULT;
 			change = SET;
 		}
 		i = field__lookup(tok);
 		if (i < 0)
 			goto bad;
-		if (change == REMOVE) {
-			sf->fields &= ~(1u << i);
-			sf->user_set &= ~(1u << i);
-		} else {
-			sf->fields |= 1u << i;
-			sf->user_set |= 1u << i;
+		for (k = first; k <= last; k++) {
+			/*
+			 * Upstream refuses 'trace' for the other types, with a
+			 * warning per type; without a prefix the tracepoints
+			 * still take it.
+			 */
+			if (i == SCRIPT_F_TRACE && k == 0) {
+				size_t t;
+
+				if (type) {
+					fprintf(stderr, "'trace' not valid for %s events.\n", type);
+					return -EINVAL;
+				}
+				if (reset)
+					*sets[k].fields = 0;
+				sf->tp_given |= first == 0 && last == 1;
+				for (t = 0; t < ARRAY_SIZE(trace_invalid_for); t++)
+					fprintf(stderr, "'trace' not valid for %s events. Ignoring.\n",
+						trace_invalid_for[t]);
+				continue;
+			}
+			fields_set__apply(&sets[k], reset, change == REMOVE, i);
+			sf->tp_given |= k == 1;
 		}
 	}
 	return 0;
@@ -115,6 +176,7 @@ static const u64 field_needs[SCRIPT_F_MAX] = {
 	[SCRIPT_F_CPU]		= PERF_SAMPLE_CPU,
 	[SCRIPT_F_IP]		= PERF_SAMPLE_IP,
 	[SCRIPT_F_ADDR]		= PERF_SAMPLE_ADDR,
+	[SCRIPT_F_TRACE]	= PERF_SAMPLE_RAW,
 	/* no PERIOD: upstream prints the attr's fixed period without it */
 };
 
@@ -125,18 +187,25 @@ static const char *const field_attr_names[SCRIPT_F_MAX] = {
 	[SCRIPT_F_CPU]		= "CPU",
 	[SCRIPT_F_IP]		= "IP",
 	[SCRIPT_F_ADDR]		= "ADDR",
+	[SCRIPT_F_TRACE]	= "RAW",
 };
 
-int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel, u32 *out)
+int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel,
+			     bool callchains, u32 *out)
 {
+	bool tp = evsel->attr.type == PERF_TYPE_TRACEPOINT;
 	u64 type = evsel->attr.sample_type;
-	u32 fields = sf->fields;
+	u32 fields = tp ? sf->tp_fields : sf->fields;
+	u32 user_set = tp ? sf->tp_user_set : sf->user_set;
 	int i;
 
+	/* as upstream: a tracepoint's call chain shows by default, with the symbols */
+	if (tp && !sf->tp_given && callchains && (type & PERF_SAMPLE_CALLCHAIN))
+		fields |= SF(IP) | SF(SYM) | SF(SYMOFF) | SF(DSO);
 	for (i = 0; i < SCRIPT_F_MAX; i++) {
 		if (!(fields & (1u << i)) || !field_needs[i] || (type & field_needs[i]))
 			continue;
-		if (sf->user_set & (1u << i)) {
+		if (user_set & (1u << i)) {
 			fprintf(stderr, "Samples for '%s' event do not have %s attribute set. "
 				"Cannot print '%s' field.\n", evsel__name(evsel),
 				field_attr_names[i], field_names[i]);
@@ -171,15 +240,9 @@ bool script_print__has_callchain(const struct evsel *evsel)
 
 /* ---- output ------------------------------------------------------------ */
 
-static void out__write(struct script_out *out, const void *p, size_t n)
+static inline void out__write(struct script_out *out, const void *p, size_t n)
 {
-	if (out->len + n > out->cap) {
-		script_out__flush(out);
-		if (n > out->cap)	/* a name longer than the buffer: cut */
-			n = out->cap;
-	}
-	memcpy(out->buf + out->len, p, n);
-	out->len += n;
+	script_out__write(out, p, n);
 }
 
 static inline void out__putc(char c, struct script_out *out)
@@ -505,6 +568,9 @@ void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evs
 		put_str_right(fp, evsel__name(evsel), sp->name_width);
 		put_str(fp, ": ");
 	}
+	/* as upstream: the fields, then the ip part after a space */
+	if ((fields & SF(TRACE)) && sp->trace)
+		script_trace__print(sp->trace, fp, evsel, sample);
 	if (fields & SF(ADDR))
 		script_print__addr(sp, fields, sample->addr, addr, thread);
 	if (fields & SF(IP)) {

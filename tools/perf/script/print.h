@@ -19,6 +19,7 @@ struct thread;
 struct perf_sample;
 struct callchain_cursor;
 struct callchain_frame;
+struct script_trace;
 union perf_event;
 
 enum script_field {
@@ -35,6 +36,7 @@ enum script_field {
 	SCRIPT_F_PERIOD,
 	SCRIPT_F_ADDR,
 	SCRIPT_F_CALLINDENT,	/* BTS branch traces only: nothing for samples */
+	SCRIPT_F_TRACE,		/* a tracepoint's fields, by its print fmt */
 	SCRIPT_F_MAX
 };
 
@@ -43,16 +45,26 @@ enum script_field {
 /* upstream's defaults for hardware and software events */
 #define SCRIPT_FIELDS_DEFAULT	(SF(COMM) | SF(TID) | SF(CPU) | SF(TIME) | SF(EVENT) | \
 				 SF(IP) | SF(SYM) | SF(SYMOFF) | SF(DSO) | SF(PERIOD))
+/* and for tracepoints: their fields instead of an ip and a period */
+#define SCRIPT_FIELDS_TRACE_DEFAULT (SF(COMM) | SF(TID) | SF(CPU) | SF(TIME) | SF(EVENT) | \
+				     SF(TRACE))
 
 struct script_fields {
-	u32	fields;
+	u32	fields;		/* every event but tracepoints */
 	u32	user_set;	/* named by the user: missing data is an error */
+	u32	tp_fields;	/* tracepoint events */
+	u32	tp_user_set;
+	bool	tp_given;	/* -F named the tracepoints' fields */
 };
+
+#define SCRIPT_FIELDS_INIT { .fields = SCRIPT_FIELDS_DEFAULT, \
+			     .tp_fields = SCRIPT_FIELDS_TRACE_DEFAULT }
 
 /*
  * Parse a -F argument into @sf: "f1,f2" replaces the defaults, "+f"/"-f"
- * edit them (mixable after the first), an optional "hw:"/"sw:" type
- * prefix is accepted and applies to every event.  Returns 0, or -EINVAL
+ * edit them (mixable after the first).  An optional type prefix says
+ * which events: "trace:" the tracepoints, "hw:"/"sw:"/"raw:" the others
+ * (we print those alike), none every event.  Returns 0, or -EINVAL
  * after printing upstream's "Invalid field requested." to stderr.
  */
 int script_fields__parse(struct script_fields *sf, const char *arg);
@@ -60,9 +72,11 @@ int script_fields__parse(struct script_fields *sf, const char *arg);
 /*
  * The fields @evsel's samples can give: defaults whose data the attr lacks
  * are dropped quietly, fields the user named are an error then (upstream's
- * message, -EINVAL).  *@out gets the result.
+ * message, -EINVAL).  A tracepoint with call chains shows them by default
+ * (@callchains: not -G).  *@out gets the result.
  */
-int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel, u32 *out);
+int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel,
+			     bool callchains, u32 *out);
 
 struct script_print {
 	struct script_out *out;
@@ -73,6 +87,7 @@ struct script_print {
 	bool	deltatime;	/* --deltatime: times from the previous one */
 	u64	first_time;	/* of the first record printed (0: none yet) */
 	u64	last_time;	/* of the previous record printed (0: none yet) */
+	struct script_trace *trace;	/* the file's tracepoint formats, for -F trace */
 };
 
 /* Set name_width from @evlist. */
