@@ -65,3 +65,21 @@ const struct srcline *dso__srcline(struct dso *dso, const struct dso_load_opts *
 		return NULL;
 	return srcline_file__find(dso->srcline, addr);
 }
+
+const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 addr,
+			      const struct dso_load_opts *opts, char *buf, size_t size)
+{
+	const struct srcline *sl = dso ? dso__srcline(dso, opts, addr) : NULL;
+
+	if (sl && sl->file) {
+		srcline__snprintf(sl, buf, size, false);
+		return sl->file;
+	}
+	if (sym)
+		snprintf(buf, size, "%s+%llu", sym->name, (unsigned long long)(addr - sym->start));
+	else if (dso)
+		snprintf(buf, size, "%s[%llx]", dso->short_name, (unsigned long long)addr);
+	else
+		snprintf(buf, size, "%s", SRCLINE_UNKNOWN);
+	return NULL;
+}

@@ -21,4 +21,14 @@
  */
 const struct srcline *dso__srcline(struct dso *dso, const struct dso_load_opts *opts, u64 addr);
 
+/*
+ * Upstream's text for the source line of a frame (@dso NULL: not mapped)
+ * into @buf: "file.c:12" (base name), else what upstream shows when
+ * addr2line fails: "function+offset" (decimal) with @sym, "dso[address]"
+ * (hex) without, SRCLINE_UNKNOWN outside any mapping.  Returns the
+ * DWARF's full file name when resolved, else NULL.
+ */
+const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 addr,
+			      const struct dso_load_opts *opts, char *buf, size_t size);
+
 #endif
