@@ -19,6 +19,7 @@ struct thread;
 struct perf_sample;
 struct callchain_cursor;
 struct callchain_frame;
+struct dso_load_opts;
 union perf_event;
 
 enum script_field {
@@ -35,6 +36,7 @@ enum script_field {
 	SCRIPT_F_PERIOD,
 	SCRIPT_F_ADDR,
 	SCRIPT_F_CALLINDENT,	/* BTS branch traces only: nothing for samples */
+	SCRIPT_F_SRCLINE,	/* "\n  file.c:12" after each frame (libdw) */
 	SCRIPT_F_MAX
 };
 
@@ -73,6 +75,8 @@ struct script_print {
 	bool	deltatime;	/* --deltatime: times from the previous one */
 	u64	first_time;	/* of the first record printed (0: none yet) */
 	u64	last_time;	/* of the previous record printed (0: none yet) */
+	/* -F srcline: where the DSOs' DWARF is looked for */
+	const struct dso_load_opts *srcline_opts;
 };
 
 /* Set name_width from @evlist. */

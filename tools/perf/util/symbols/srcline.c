@@ -254,8 +254,15 @@ static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
 	if (!dwarf_addrdie(sf->dwarf, sl->addr, &cu))
 		return;
 	line = dwarf_getsrc_die(&cu, sl->addr);
-	if (!line || dwarf_lineno(line, &lineno) || lineno < 0)
+	if (!line || dwarf_lineno(line, &lineno) || lineno < 0) {
+		/*
+		 * In a unit's ranges but not in its line table (code of an asm
+		 * statement): addr2line names no file and no line, ":0" in
+		 * upstream's text, not its unknown.
+		 */
+		sl->file = "";
 		return;
+	}
 	sl->file = dwarf_linesrc(line, NULL, NULL);
 	if (!sl->file)
 		return;

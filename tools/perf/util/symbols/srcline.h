@@ -34,7 +34,8 @@ struct srcline_inline {
  */
 struct srcline {
 	u64			addr;
-	const char		*file;		/* full path as DWARF names it */
+	/* full path as DWARF names it; "" in a unit without a line for it */
+	const char		*file;
 	unsigned int		line;
 	struct srcline_inline	*inlines;
 	int			nr_inlines;
