@@ -17,12 +17,13 @@
 static void check(struct srcline_file *sf, u64 addr)
 {
 	const struct srcline *sl = srcline_file__find(sf, addr);
+	const struct srcline *full = srcline_file__find_inlines(sf, addr);
 	char buf[256];
 	int i;
 
 	if (!sl)
 		return;		/* no memory: the caller prints "??:0" */
-	if (srcline_file__find(sf, addr) != sl || sl->addr != addr)
+	if (srcline_file__find(sf, addr) != sl || full != sl || sl->addr != addr)
 		__builtin_trap();
 	if (!sl->file && (sl->line || sl->nr_inlines))
 		__builtin_trap();

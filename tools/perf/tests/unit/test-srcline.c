@@ -48,7 +48,7 @@ static const struct srcline *find_inlined(struct srcline_file *sf, u64 start, u6
 	u64 a;
 
 	for (a = start; a < start + size; a++) {
-		const struct srcline *sl = srcline_file__find(sf, a);
+		const struct srcline *sl = srcline_file__find_inlines(sf, a);
 
 		assert_non_null(sl);
 		if (sl->nr_inlines)
@@ -74,6 +74,7 @@ static void check_caller(struct srcline_file *sf, u64 start, u64 size, unsigned 
 	assert_int_equal(sl->inlines[0].line, call_line);
 	/* cached: the very same answer */
 	assert_ptr_equal(srcline_file__find(sf, sl->addr), sl);
+	assert_ptr_equal(srcline_file__find_inlines(sf, sl->addr), sl);
 	srcline__snprintf(sl, text, sizeof(text), false);
 	snprintf(want, sizeof(want), "srcline-app.c:%u", sl->line);
 	assert_string_equal(text, want);

@@ -267,6 +267,15 @@ static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
 	if (!sl->file)
 		return;
 	sl->line = lineno;
+}
+
+static void srcline__resolve_inlines(struct srcline_file *sf, struct srcline *sl)
+{
+	Dwarf_Die cu;
+
+	sl->inlines_done = true;
+	if (!sl->file || !*sl->file || !dwarf_addrdie(sf->dwarf, sl->addr, &cu))
+		return;
 	/* the chain is extra: without it the line still stands */
 	if (srcline__add_inlines(sl, &cu, sl->addr)) {
 		free(sl->inlines);
@@ -294,6 +303,16 @@ const struct srcline *srcline_file__find(struct srcline_file *sf, u64 addr)
 		free(sl);
 		return NULL;
 	}
+	return sl;
+}
+
+const struct srcline *srcline_file__find_inlines(struct srcline_file *sf, u64 addr)
+{
+	struct srcline *sl = (struct srcline *)srcline_file__find(sf, addr);
+
+	/* ours to complete: the cache owns every answer it handed out */
+	if (sl && !sl->inlines_done)
+		srcline__resolve_inlines(sf, sl);
 	return sl;
 }
 

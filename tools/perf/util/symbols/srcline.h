@@ -37,8 +37,10 @@ struct srcline {
 	/* full path as DWARF names it; "" in a unit without a line for it */
 	const char		*file;
 	unsigned int		line;
+	/* srcline_file__find_inlines() only: the walk costs more than the line */
 	struct srcline_inline	*inlines;
 	int			nr_inlines;
+	bool			inlines_done;
 };
 
 /* Inline chains longer than this are cut: a corrupt DWARF may loop. */
@@ -61,6 +63,8 @@ void srcline_file__delete(struct srcline_file *sf);
  * as long as @sf.
  */
 const struct srcline *srcline_file__find(struct srcline_file *sf, u64 addr);
+/* The same with the inline chain filled in (cached too). */
+const struct srcline *srcline_file__find_inlines(struct srcline_file *sf, u64 addr);
 
 /*
  * "name.c:12" (basename unless @full_path) or SRCLINE_UNKNOWN, into @buf.
