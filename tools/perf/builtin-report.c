@@ -384,14 +384,14 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		{ PARSE_OPT_BOOL, 'q', "quiet", &rep->quiet, NULL,
 		  "Do not show any warnings or messages" },
 		CB('s', "sort", OPT_SORT, "key[,key2...]",
-		   "sort by key(s): pid comm dso symbol parent cpu dso_size\n"
+		   "sort by key(s): pid comm dso symbol parent cpu dso_size srcline srcfile\n"
 		   "                          overhead overhead_sys overhead_us overhead_guest_sys\n"
 		   "                          overhead_guest_us overhead_children sample period", 0),
 		CB('F', "fields", OPT_FIELDS, "key[,keys...]",
 		   "output field(s): overhead period sample  overhead overhead_sys\n"
 		   "                          overhead_us overhead_guest_sys overhead_guest_us\n"
 		   "                          overhead_children sample period pid comm dso symbol\n"
-		   "                          parent cpu dso_size", 0),
+		   "                          parent cpu dso_size srcline srcfile", 0),
 		{ PARSE_OPT_STRING, 'S', "symbols", &fo->syms, "symbol[,symbol...]",
 		  "only consider these symbols" },
 		{ PARSE_OPT_BOOL, 'T', "threads", &rep->hists.threads, NULL,

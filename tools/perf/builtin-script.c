@@ -450,6 +450,7 @@ static int script__print_session(struct script *s, struct perf_session *session,
 		return err;
 	}
 	debuginfod__dso_hook_watch(&s->machine.load_opts, &s->machine.dsos);
+	s->print.srcline_opts = &s->machine.load_opts;
 	callchain_cursor__init(&s->cursor);
 	s->cursor.max_stack = s->max_stack;
 	script_trace__init(&s->trace, s->path);
@@ -581,7 +582,7 @@ int cmd_script(int argc, const char **argv)
 		  "dump raw trace in ASCII" },
 		{ PARSE_OPT_CALLBACK, 'F', "fields", NULL, "str",
 		  "comma separated output fields. +field to add and -field to remove. "
-		  "Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,period,callindent",
+		  "Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,symoff,srcline,period,callindent",
 		  0, OPT_FIELDS },
 		{ PARSE_OPT_BOOL, 'f', "force", &scr.force, NULL, "don't complain, do it" },
 		{ PARSE_OPT_CALLBACK, 'G', "hide-call-graph", NULL, NULL,

@@ -92,6 +92,19 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 			    opts->fields_given ? &opts->fields : NULL, rh->children);
 	if (opts->show_nr_samples)
 		hist_columns__show_samples(&rh->columns);
+	/*
+	 * The path trie keeps one frame per function (or address) of a
+	 * path, not per source line: its graphs would merge the lines of a
+	 * function into one entry.  Source-line keys get exact entries and
+	 * no graphs (a one-line note says so).
+	 */
+	if (rh->graph && (sort_keys__has(&rh->columns.identity, SORT_SRCLINE) ||
+			  sort_keys__has(&rh->columns.identity, SORT_SRCFILE))) {
+		rh->graph = false;
+		if (!opts->quiet)
+			pr_warning("perf report: no call graphs under srcline/srcfile rows "
+				   "(not implemented)\n");
+	}
 	rh->want_cpu = sort_keys__has(&rh->columns.identity, SORT_CPU);
 	rh->want_parent = sort_keys__has(&rh->columns.identity, SORT_PARENT);
 	if (rh->want_parent && !rh->has_callchain) {
@@ -162,6 +175,7 @@ static struct hists *report_hists__hists(struct report_hists *rh, const struct e
 		if (rh->columns.order.nr)
 			hists__set_order(h, &rh->columns.order);
 		h->relative = rh->opts->relative;
+		h->srcline_opts = &rh->machine.load_opts;
 		rh->hists[evsel->idx] = h;
 	}
 	return rh->hists[evsel->idx];

@@ -15,6 +15,7 @@
  * output, and a profile is millions of such lines.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,6 +31,7 @@
 #include "util/model/thread.h"
 #include "util/model/map.h"
 #include "util/model/dso.h"
+#include "util/model/dso-srcline.h"
 #include "util/symbols/symbol.h"
 
 static const char *const field_names[SCRIPT_F_MAX] = {
@@ -47,6 +49,7 @@ static const char *const field_names[SCRIPT_F_MAX] = {
 	[SCRIPT_F_ADDR]		= "addr",
 	[SCRIPT_F_CALLINDENT]	= "callindent",
 	[SCRIPT_F_TRACE]	= "trace",
+	[SCRIPT_F_SRCLINE]	= "srcline",
 };
 
 static int field__lookup(const char *name)
@@ -212,6 +215,11 @@ int script_fields__for_evsel(const struct script_fields *sf, struct evsel *evsel
 			return -EINVAL;
 		}
 		fields &= ~(1u << i);
+	}
+	if ((fields & SF(SRCLINE)) && !(fields & SF(IP))) {
+		fprintf(stderr, "Display of source line number requested but sample IP is not\n"
+			"selected. Hence, no address to lookup the source line number.\n");
+		return -EINVAL;
 	}
 	if ((fields & SF(SYMOFF)) && !(fields & SF(SYM))) {
 		fprintf(stderr, "Display of offsets requested but symbol is notselected.\n");
@@ -494,6 +502,21 @@ static bool put_frame_line(struct script_out *fp, u64 ip, const struct symbol *s
 	return true;
 }
 
+/*
+ * -F srcline: "\n  file.c:12" after a mapped frame, upstream's
+ * "dso[address]" when the DWARF does not say (nothing outside any map).
+ */
+static void put_srcline(struct script_print *sp, const struct callchain_frame *fr)
+{
+	char buf[PATH_MAX + 32];
+
+	if (!fr->map || !fr->dso)
+		return;
+	dso__srcline_text(fr->dso, NULL, fr->addr, sp->srcline_opts, buf, sizeof(buf));
+	put_str(sp->out, "\n  ");
+	put_str(sp->out, buf);
+}
+
 static void script_print__frames(struct script_print *sp, u32 fields,
 				 const struct callchain_cursor *cursor, const struct thread *thread)
 {
@@ -515,7 +538,7 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 		/* upstream shows a user frame as its offset in the mapped file */
 		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod && !anon_dso)
 			ip = ip - fr->map->start + fr->map->pgoff;
-		if ((fields & SF(SYM)) && (fields & SF(DSO)) && !anon &&
+		if ((fields & SF(SYM)) && (fields & SF(DSO)) && !anon && !(fields & SF(SRCLINE)) &&
 		    put_frame_line(fp, ip, fr->sym, fr->addr, fields & SF(SYMOFF), frame__dso(fr)))
 			continue;
 		out__putc('\t', fp);
@@ -524,6 +547,8 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 			put_sym(fp, fields, fr->sym, fr->addr);
 		if (fields & SF(DSO))
 			put_dso(fp, frame__dso(fr), anon, thread);
+		if (fields & SF(SRCLINE))
+			put_srcline(sp, fr);
 		out__putc('\n', fp);
 	}
 }
@@ -585,6 +610,8 @@ void script_print__sample(struct script_print *sp, u32 fields, struct evsel *evs
 			if (fields & SF(DSO))
 				put_dso(fp, frame__dso(ip), ip->dso && dso__is_anon(ip->dso) &&
 					map__is_exec(ip->map), thread);
+			if (fields & SF(SRCLINE))
+				put_srcline(sp, ip);
 		}
 	}
 	out__putc('\n', fp);

@@ -20,6 +20,7 @@ struct perf_sample;
 struct callchain_cursor;
 struct callchain_frame;
 struct script_trace;
+struct dso_load_opts;
 union perf_event;
 
 enum script_field {
@@ -37,6 +38,7 @@ enum script_field {
 	SCRIPT_F_ADDR,
 	SCRIPT_F_CALLINDENT,	/* BTS branch traces only: nothing for samples */
 	SCRIPT_F_TRACE,		/* a tracepoint's fields, by its print fmt */
+	SCRIPT_F_SRCLINE,	/* "\n  file.c:12" after each frame (libdw) */
 	SCRIPT_F_MAX
 };
 
@@ -88,6 +90,8 @@ struct script_print {
 	u64	first_time;	/* of the first record printed (0: none yet) */
 	u64	last_time;	/* of the previous record printed (0: none yet) */
 	struct script_trace *trace;	/* the file's tracepoint formats, for -F trace */
+	/* -F srcline: where the DSOs' DWARF is looked for */
+	const struct dso_load_opts *srcline_opts;
 };
 
 /* Set name_width from @evlist. */

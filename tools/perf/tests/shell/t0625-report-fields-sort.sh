@@ -119,9 +119,9 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'unknown -F key: one line, exit 12
 	test_must_be_empty out &&
 	echo "  Error: Unknown --fields key: \`bogus'"'"'" >expect &&
 	test_cmp expect err &&
-	test_expect_code 129 perf report --stdio -F overhead,srcline -i up.data 2>err &&
+	test_expect_code 129 perf report --stdio -F overhead,socket -i up.data 2>err &&
 	test $(wc -l <err) = 1 &&
-	grep "srcline" err
+	grep "socket" err
 '
 
 test_expect_success 'perf report -h lists -F and the new --sort keys' '

@@ -199,7 +199,11 @@ static void test_columns(void **state)
 	assert_int_equal(sort_keys__parse_report(&f, "cpu,parent,dso_size", "--fields"), 0);
 	assert_keys(&f, 3, SORT_CPU, SORT_PARENT, SORT_DSO_SIZE);
 	assert_int_equal(sort_keys__parse(&s, "cpu"), -EINVAL);
-	assert_int_equal(sort_keys__parse_report(&s, "srcline", "--sort"), -EINVAL);
+	assert_int_equal(sort_keys__parse_report(&s, "socket", "--sort"), -EINVAL);
+	/* "src" is srcline, as upstream's table order has it; diff refuses both */
+	assert_int_equal(sort_keys__parse_report(&s, "src,srcfile", "--sort"), 0);
+	assert_keys(&s, 2, SORT_SRCLINE, SORT_SRCFILE);
+	assert_int_equal(sort_keys__parse(&s, "srcline"), -EINVAL);
 }
 
 /* -n and the one-value filters edit the columns shown, nothing else */

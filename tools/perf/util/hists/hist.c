@@ -5,6 +5,8 @@
  * for an entry (or a comm string) never seen before.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/base/array.h"
@@ -14,6 +16,7 @@
 #include "util/hists/hist-paths.h"
 #include "util/model/thread.h"
 #include "util/model/dso.h"
+#include "util/model/dso-srcline.h"
 #include "util/data/event.h"
 #include "util/model/map.h"
 #include "util/base/hashmap.h"
@@ -216,6 +219,10 @@ static u32 hist_entry__hash(const struct sort_keys *sk, const struct hist_entry 
 		h = hash_mix(h, (uintptr_t)he->parent);
 	if (sort_keys__has(sk, SORT_DSO_SIZE))
 		h = hash_mix(h, he->map_size);
+	if (sort_keys__has(sk, SORT_SRCLINE))
+		h = hash_mix(h, (uintptr_t)he->srcline);
+	if (sort_keys__has(sk, SORT_SRCFILE))
+		h = hash_mix(h, (uintptr_t)he->srcfile);
 	return h;
 }
 
@@ -285,6 +292,24 @@ static u32 hists__depth(const struct hists *hists, size_t pos, size_t nr)
 	return hists->caller_order ? pos + 1 : nr - pos;
 }
 
+/*
+ * --sort srcline/srcfile: upstream's text for the frame, interned (see
+ * dso__srcline_text()); the source file of an unresolved line is empty.
+ */
+static int hists__frame_srcline(struct hists *hists, struct hist_entry *key,
+				const struct callchain_frame *frame)
+{
+	char buf[PATH_MAX + 32];
+	const char *file = dso__srcline_text(frame->dso, frame->sym, frame->addr,
+					     hists->srcline_opts, buf, sizeof(buf));
+
+	key->srcline = hist_strings__intern(hists->strings, buf);
+	if (!key->srcline)
+		return -ENOMEM;
+	key->srcfile = hist_strings__intern(hists->strings, file ? srcline__basename(file) : "");
+	return key->srcfile ? 0 : -ENOMEM;
+}
+
 struct hist_entry *hists__entry_for_frame(struct hists *hists, struct thread *thread,
 					  const char *comm, const struct callchain_frame *frame,
 					  u8 cpumode, bool leaf)
@@ -292,6 +317,10 @@ struct hist_entry *hists__entry_for_frame(struct hists *hists, struct thread *th
 	struct hist_entry key;
 
 	hist_entry__from_frame(&key, hists, thread, comm, frame, cpumode, leaf);
+	if ((sort_keys__has(&hists->sort, SORT_SRCLINE) ||
+	     sort_keys__has(&hists->sort, SORT_SRCFILE)) &&
+	    hists__frame_srcline(hists, &key, frame))
+		return NULL;
 	return hists__findnew(hists, &key);
 }
 
@@ -355,7 +384,7 @@ void hists__set_order(struct hists *hists, const struct sort_keys *order)
 int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
 		      u8 leaf_cpumode, const struct callchain_cursor *cursor, u64 period)
 {
-	struct hist_entry key, *he;
+	struct hist_entry *he;
 	size_t pos;
 	u32 depth;
 	int err;
@@ -381,8 +410,7 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 		return err;
 	}
 
-	hist_entry__from_frame(&key, hists, thread, comm, &cursor->frames[0], leaf_cpumode, true);
-	he = hists__findnew(hists, &key);
+	he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[0], leaf_cpumode, true);
 	if (!he)
 		return -ENOMEM;
 	he->period += period;
@@ -397,9 +425,8 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	hists->stamp++;
 	for (pos = 0; pos < cursor->nr; pos++) {
 		if (pos) {
-			hist_entry__from_frame(&key, hists, thread, comm, &cursor->frames[pos],
-					       leaf_cpumode, false);
-			he = hists__findnew(hists, &key);
+			he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[pos],
+						    leaf_cpumode, false);
 			if (!he)
 				return -ENOMEM;
 		}

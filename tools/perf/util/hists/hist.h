@@ -21,6 +21,7 @@
 
 struct thread;
 struct dso;
+struct dso_load_opts;
 struct symbol;
 struct callchain_cursor;
 struct callchain_frame;
@@ -50,6 +51,9 @@ struct hist_entry {
 	s32			cpu;		/* the sample's; -1 not recorded */
 	const struct symbol	*parent;	/* --sort parent: NULL is [other] */
 	u64			map_size;	/* of the frame's mapping; 0 none */
+	/* --sort srcline/srcfile: upstream's text, interned in the hists */
+	const char		*srcline;
+	const char		*srcfile;
 	/* The values. */
 	u64			period;		/* self */
 	/* self by the samples' cpumode, with hists->track_modes only */
@@ -115,6 +119,8 @@ struct hists {
 		const struct symbol	*parent;
 	} cur;
 	bool			track_modes;	/* keep period_sys/us/guest_* */
+	/* --sort srcline/srcfile: where the DSOs' DWARF is looked for */
+	const struct dso_load_opts *srcline_opts;
 	/*
 	 * The order of the output: the sort keys, value columns included,
 	 * as -F/-s put them (hists__set_order()); nr 0: upstream's default,

@@ -33,6 +33,8 @@ static const struct {
 	[SORT_CPU]			= { "cpu",			"CPU" },
 	[SORT_PARENT]			= { "parent",			"Parent symbol" },
 	[SORT_DSO_SIZE]			= { "dso_size",			"DSO size" },
+	[SORT_SRCLINE]			= { "srcline",			"Source:Line" },
+	[SORT_SRCFILE]			= { "srcfile",			"Source File" },
 	[SORT_HPP_OVERHEAD]		= { "overhead",			"Overhead" },
 	[SORT_HPP_OVERHEAD_SYS]		= { "overhead_sys",		"sys" },
 	[SORT_HPP_OVERHEAD_US]		= { "overhead_us",		"usr" },
@@ -48,7 +50,8 @@ static const enum sort_key sort_key_order[] = { SORT_PID, SORT_COMM, SORT_DSO, S
 
 /* perf report's: its sort dimensions, then the value columns. */
 static const enum sort_key sort_key_order_report[] = {
-	SORT_PID, SORT_COMM, SORT_DSO, SORT_SYM, SORT_PARENT, SORT_CPU, SORT_DSO_SIZE,
+	SORT_PID, SORT_COMM, SORT_DSO, SORT_SYM, SORT_PARENT, SORT_CPU, SORT_SRCLINE,
+	SORT_SRCFILE, SORT_DSO_SIZE,
 	SORT_HPP_OVERHEAD, SORT_HPP_OVERHEAD_SYS, SORT_HPP_OVERHEAD_US,
 	SORT_HPP_OVERHEAD_GUEST_SYS, SORT_HPP_OVERHEAD_GUEST_US, SORT_HPP_OVERHEAD_CHILDREN,
 	SORT_HPP_SAMPLE, SORT_HPP_PERIOD,
@@ -56,8 +59,7 @@ static const enum sort_key sort_key_order_report[] = {
 
 /* Keys upstream 6.1 has that this report does not implement (yet). */
 static const char * const sort_unsupported[] = {
-	"socket", "srcline",
-	"srcfile", "local_weight", "weight", "transaction", "trace", "symbol_size",
+	"socket", "local_weight", "weight", "transaction", "trace", "symbol_size",
 	"cgroup", "cgroup_id", "ipc_null", "time", "code_page_size",
 	"local_ins_lat", "ins_lat", "local_p_stage_cyc", "p_stage_cyc", "addr",
 	"dso_from", "dso_to", "symbol_from", "symbol_to", "mispredict", "abort", "in_tx",
@@ -69,7 +71,8 @@ static const char * const sort_unsupported[] = {
 /* What perf diff's --sort refuses of the keys above. */
 static const char * const sort_unsupported_diff[] = {
 	"overhead", "overhead_sys", "overhead_us", "overhead_guest_sys", "overhead_guest_us",
-	"overhead_children", "sample", "period", "parent", "cpu", "dso_size",
+	"overhead_children", "sample", "period", "parent", "cpu", "dso_size", "srcline",
+	"srcfile",
 };
 
 const char *sort_key__header(enum sort_key key)
@@ -221,6 +224,10 @@ void sort_widths__update(struct sort_widths *sw, const struct hist_entry *he)
 		widen(&sw->w[SORT_DSO], UNRESOLVED_WIDTH);
 	}
 	widen(&sw->w[SORT_PARENT], strlen(he->parent ? he->parent->name : "[other]"));
+	if (he->srcline)
+		widen(&sw->w[SORT_SRCLINE], strlen(he->srcline));
+	if (he->srcfile)
+		widen(&sw->w[SORT_SRCFILE], strlen(he->srcfile));
 }
 
 /*
@@ -281,6 +288,15 @@ int sort_key__snprintf(enum sort_key key, const struct hist_entry *he, char *buf
 	case SORT_PARENT:
 		return snprintf(buf, size, "%-*.*s", w, w,
 				he->parent ? he->parent->name : "[other]");
+	case SORT_SRCLINE:
+	case SORT_SRCFILE: {
+		const char *s = key == SORT_SRCLINE ? he->srcline : he->srcfile;
+
+		/* upstream pads the text unless it ends the line */
+		if (last)
+			return snprintf(buf, size, "%s", s ? s : "");
+		return snprintf(buf, size, "%-*.*s", w, w, s ? s : "");
+	}
 	case SORT_DSO_SIZE:
 		if (!he->map_size)
 			return snprintf(buf, size, "%*s", w, "unknown");
@@ -314,6 +330,11 @@ bool sort_keys__equal(const struct sort_keys *sk, const struct hist_entry *a,
 	if (sort_keys__has(sk, SORT_PARENT) && a->parent != b->parent)
 		return false;
 	if (sort_keys__has(sk, SORT_DSO_SIZE) && a->map_size != b->map_size)
+		return false;
+	/* interned strings: one text, one pointer */
+	if (sort_keys__has(sk, SORT_SRCLINE) && a->srcline != b->srcline)
+		return false;
+	if (sort_keys__has(sk, SORT_SRCFILE) && a->srcfile != b->srcfile)
 		return false;
 	return true;
 }
@@ -356,6 +377,10 @@ static int sort_key__cmp(enum sort_key key, const struct hist_entry *a,
 		return strcmp(a->parent->name, b->parent->name);
 	case SORT_DSO_SIZE:
 		return a->map_size < b->map_size ? -1 : a->map_size > b->map_size;
+	case SORT_SRCLINE:
+		return strcmp(a->srcline ? a->srcline : "", b->srcline ? b->srcline : "");
+	case SORT_SRCFILE:
+		return strcmp(a->srcfile ? a->srcfile : "", b->srcfile ? b->srcfile : "");
 	default:
 		return 0;
 	}

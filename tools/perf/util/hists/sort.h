@@ -23,6 +23,8 @@ enum sort_key {
 	SORT_CPU,		/* "CPU": the sample's cpu, -001 when not recorded */
 	SORT_PARENT,		/* "Parent symbol": first caller matching ^sys_|^do_page_fault */
 	SORT_DSO_SIZE,		/* "DSO size": the size of the sample's mapping */
+	SORT_SRCLINE,		/* "Source:Line": "file.c:12" through the DSO's DWARF */
+	SORT_SRCFILE,		/* "Source File": "file.c" */
 	/*
 	 * Upstream's "hpp" columns: values, not part of an entry's identity;
 	 * in a sort list they order rows by that value, largest first.

@@ -25,6 +25,7 @@
 #include "util/symbols/kmodules.h"
 #include "util/base/debug.h"
 #include "util/symbols/vdso.h"
+#include "util/symbols/srcline.h"
 
 #define DSO_DEBUG_DIR		"/usr/lib/debug"
 
@@ -132,6 +133,7 @@ void dso__put(struct dso *dso)
 	if (!dso || --dso->refcnt > 0)
 		return;
 	symbols__exit(&dso->symbols);
+	srcline_file__delete(dso->srcline);
 	free(dso->symsrc_path);
 	free(dso->long_name);
 	free(dso);

@@ -107,8 +107,13 @@ struct dso {
 	int			nr_segs;
 	/* A sample (or, when asked, a call-chain frame) fell in it. */
 	bool			hit;
+	/* Source lines (dso-srcline.h): the DWARF, opened on first use */
+	struct srcline_file	*srcline;
+	bool			srcline_tried;
 	int			refcnt;
 };
+
+struct srcline_file;
 
 struct dso *dso__new(const char *name, const struct dso_id *id);
 struct dso *dso__get(struct dso *dso);

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The DSO-facing half of source lines: which debug file a DSO's DWARF is
+ * read from.  The symbols layer reads DWARF but knows no DSO; the model
+ * knows which files carry the DSO's build-id.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include "util/model/dso-srcline.h"
+#include "util/cache/build-id-cache.h"
+#include "util/symbols/build-id.h"
+#include "util/base/debug.h"
+
+#define DSO_SRCLINE_DEBUG_DIR	"/usr/lib/debug"
+
+/* Open @path if it has DWARF and, unless @verified, the DSO's build-id. */
+static bool dso__try_srcline_file(struct dso *dso, const char *path, bool verified,
+				  const struct dso_load_opts *opts)
+{
+	struct build_id bid = { .size = 0 };
+
+	if (!verified && (filename__read_build_id(path, &bid) < 0 ||
+			  !build_id__equal(&bid, &dso->id.bid)))
+		return false;
+	if (srcline_file__open(&dso->srcline, path))
+		return false;
+	if (opts)
+		pr_debug(opts->verbose, 1, "%s: source lines from %s\n", dso->long_name, path);
+	return true;
+}
+
+static void dso__open_srcline(struct dso *dso, const struct dso_load_opts *opts)
+{
+	char hex[BUILD_ID_SIZE_MAX * 2 + 1], dir[PATH_MAX], path[PATH_MAX];
+	const char *debug_dir = opts && opts->debug_dir ? opts->debug_dir : DSO_SRCLINE_DEBUG_DIR;
+
+	if (dso__has_build_id(dso)) {
+		build_id__sprintf(&dso->id.bid, hex);
+		if (!build_id_cache__dir_of(dir, sizeof(dir), opts ? opts->buildid_dir : NULL) &&
+		    !build_id_cache__path(path, sizeof(path), dir, hex, "/debug") &&
+		    dso__try_srcline_file(dso, path, false, opts))
+			return;
+		if (!build_id_cache__path(path, sizeof(path), debug_dir, hex, ".debug") &&
+		    dso__try_srcline_file(dso, path, false, opts))
+			return;
+	}
+	/* the symbols' own file was checked against the build-id when loaded */
+	if (opts)
+		dso__load(dso, opts);
+	if (dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED)
+		dso__try_srcline_file(dso, dso->symsrc_path, true, opts);
+}
+
+const struct srcline *dso__srcline(struct dso *dso, const struct dso_load_opts *opts, u64 addr)
+{
+	if (!dso || dso->kernel || dso->kmod)
+		return NULL;
+	if (!dso->srcline_tried) {
+		dso->srcline_tried = true;
+		dso__open_srcline(dso, opts);
+	}
+	if (!dso->srcline)
+		return NULL;
+	return srcline_file__find(dso->srcline, addr);
+}
+
+const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 addr,
+			      const struct dso_load_opts *opts, char *buf, size_t size)
+{
+	const struct srcline *sl = dso ? dso__srcline(dso, opts, addr) : NULL;
+
+	if (sl && sl->file) {
+		srcline__snprintf(sl, buf, size, false);
+		return sl->file;
+	}
+	if (sym)
+		snprintf(buf, size, "%s+%llu", sym->name, (unsigned long long)(addr - sym->start));
+	else if (dso)
+		snprintf(buf, size, "%s[%llx]", dso->short_name, (unsigned long long)addr);
+	else
+		snprintf(buf, size, "%s", SRCLINE_UNKNOWN);
+	return NULL;
+}
