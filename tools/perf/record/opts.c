@@ -136,6 +136,8 @@ static int record_opts__call_graph(struct record_opts *opts, const char *arg)
 	}
 	opts->callgraph = true;
 	opts->stack_dump_size = size;
+	/* upstream samples data addresses with dwarf (as -d), and keeps them */
+	opts->sample.data = true;
 	return 0;
 }
 

@@ -17,11 +17,13 @@
  * and the sample being unwound is swapped into it.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <limits.h>
 #include <sys/mman.h>
 #include <elfutils/libdwfl.h>
 #include "util/model/unwind.h"
@@ -30,6 +32,8 @@
 #include "util/model/map.h"
 #include "util/model/dso.h"
 #include "util/data/event.h"
+#include "util/cache/build-id-cache.h"
+#include "util/symbols/build-id.h"
 
 /* perf_event.h's PERF_SAMPLE_REGS_ABI_64 and x86_64's perf_regs indexes */
 #define REGS_ABI_64	2
@@ -113,15 +117,42 @@ bool unwind__sample_has_stack(const struct perf_sample *sample)
 	       sample__user_reg(sample, PERF_REG_IP, &v) && sample__user_reg(sample, PERF_REG_SP, &v);
 }
 
-/* The file libdwfl reads @dso from: the one its build-id led to. */
-static const char *dso__unwind_path(struct dso *dso, struct machine *machine)
+/*
+ * The file libdwfl reads @dso from: the executable image the build-id led
+ * to.  When the symbols came from a separate debug file (no .eh_frame
+ * contents, often no .debug_frame either), the image is the cache's "elf"
+ * beside it or the recorded path, whose build-id dso__load() checked;
+ * libdwfl still finds the debug file by build-id for .debug_frame.
+ * Returns @buf or NULL.
+ */
+static const char *dso__unwind_path(struct dso *dso, struct machine *machine, char *buf,
+				    size_t size)
 {
+	char hex[SBUILD_ID_SIZE], dir[PATH_MAX];
+
 	dso__load(dso, &machine->load_opts);
-	if (dso->symsrc_path && dso->symtab_type != DSO_BINARY_TYPE__MINIDEBUGINFO)
-		return dso->symsrc_path;
-	if (dso->build_id_mismatch || dso__name_is_anon(dso->long_name))
-		return NULL;
-	return dso->long_name;
+	switch (dso->symtab_type) {
+	case DSO_BINARY_TYPE__BUILDID_CACHE:
+	case DSO_BINARY_TYPE__ORIGINAL:
+	case DSO_BINARY_TYPE__VMLINUX:
+		if (dso->symsrc_path && (size_t)snprintf(buf, size, "%s", dso->symsrc_path) < size)
+			return buf;
+		break;
+	default:
+		break;
+	}
+	if (dso__has_build_id(dso) && build_id__sprintf(&dso->id.bid, hex) > 0 &&
+	    !build_id_cache__dir_of(dir, sizeof(dir), machine->load_opts.buildid_dir) &&
+	    !build_id_cache__path(buf, size, dir, hex, "/elf") && !access(buf, R_OK))
+		return buf;
+	if (!dso->build_id_mismatch && !dso__name_is_anon(dso->long_name) &&
+	    !access(dso->long_name, R_OK) && (size_t)snprintf(buf, size, "%s", dso->long_name) < size)
+		return buf;
+	/* only the debug file: its .debug_frame, if any, is all there is */
+	if (dso->symsrc_path && dso->symtab_type != DSO_BINARY_TYPE__MINIDEBUGINFO &&
+	    (size_t)snprintf(buf, size, "%s", dso->symsrc_path) < size)
+		return buf;
+	return NULL;
 }
 
 static bool map__unwindable(const struct map *map)
@@ -154,13 +185,12 @@ static int unwind_space__report(struct unwind_space *sp, struct machine *machine
 	dwfl_report_begin(sp->dwfl);
 	for (i = 0; i < maps->nr; i++) {
 		struct map *map = maps->entries[i];
-		const char *path;
+		char path[PATH_MAX];
 		u64 bias;
 
 		if (!map__unwindable(map) || maps__dso_before(maps, i))
 			continue;
-		path = dso__unwind_path(map->dso, machine);
-		if (!path)
+		if (!dso__unwind_path(map->dso, machine, path, sizeof(path)))
 			continue;
 		/* the load bias: where the map starts minus the link-time address there */
 		bias = map->start - dso__offset_to_addr(map->dso, map->pgoff);
@@ -185,14 +215,13 @@ static pid_t unwind__next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
 static bool unwind__read_file(struct unwind_space *sp, u64 addr, Dwarf_Word *result)
 {
 	struct map *map = maps__find(sp->maps, addr);
-	const char *path;
+	char path[PATH_MAX];
 	ssize_t n;
 	int fd;
 
 	if (!map || !map__unwindable(map) || addr + sizeof(*result) > map->end)
 		return false;
-	path = dso__unwind_path(map->dso, sp->machine);
-	if (!path)
+	if (!dso__unwind_path(map->dso, sp->machine, path, sizeof(path)))
 		return false;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -251,9 +280,17 @@ static int unwind__frame(Dwfl_Frame *state, void *arg)
 {
 	struct unwind_space *sp = arg;
 	Dwarf_Addr pc;
+	bool activation;
 
-	if (!dwfl_frame_pc(state, &pc, NULL))
+	if (!dwfl_frame_pc(state, &pc, &activation))
 		return DWARF_CB_ABORT;
+	/*
+	 * A caller's pc is the return address, possibly the first byte
+	 * after the function when the call ends it (a noreturn callee):
+	 * the call instruction is one byte before, as upstream shows it.
+	 */
+	if (!activation)
+		pc--;
 	sp->nr_frames++;
 	if (sp->fn(sp->fn_arg, pc)) {
 		sp->stopped = true;
@@ -316,7 +353,7 @@ int unwinder__unwind(struct unwinder *uw, struct machine *machine, struct thread
 	sp->stopped = false;
 	if (!sp->attached) {
 		/* the ELF of the first module says the architecture */
-		if (!dwfl_attach_state(sp->dwfl, NULL, thread->pid > 0 ? thread->pid : thread->tid,
+			if (!dwfl_attach_state(sp->dwfl, NULL, thread->pid > 0 ? thread->pid : thread->tid,
 				       &unwind_thread_callbacks, sp)) {
 			u64 ip = 0;
 
