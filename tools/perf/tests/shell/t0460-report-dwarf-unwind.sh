@@ -123,4 +123,15 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'script: every sample'"'"'s chain 
 	grep -q "lib_mid (.*libdwdemo.so)" actual
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '64 KiB stacks per sample: the same chains, nothing lost' '
+	upstream_record -q -e cpu-clock -F 999 --call-graph dwarf,65528 -o big.data -- \
+		./dwdemo 200 >/dev/null &&
+	upstream_perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym \
+		-i big.data 2>/dev/null | top_chains >expect &&
+	perf report --stdio --no-children -g folded --sort comm,dso,sym -i big.data \
+		2>big.err | top_chains >actual &&
+	test_cmp expect actual &&
+	! grep "could not be unwound" big.err
+'
+
 test_done
