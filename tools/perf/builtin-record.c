@@ -24,6 +24,12 @@
 #include "record/parse-events.h"
 #include "record/record.h"
 
+/*
+ * x86_64's user registers for unwinding, as upstream asks for them: AX..SS
+ * and R8..R15 (perf_regs order), not the segment bases DS, ES, FS, GS.
+ */
+#define RECORD_X86_64_REGS_USER	0xff0fffULL
+
 /* What every event shares: sampling, layout, inheritance, enabling. */
 static void record__config_attr(struct record *rec, struct perf_event_attr *attr, int nr)
 {
@@ -39,6 +45,16 @@ static void record__config_attr(struct record *rec, struct perf_event_attr *attr
 			    PERF_SAMPLE_PERIOD;
 	if (opts->callgraph)
 		attr->sample_type |= PERF_SAMPLE_CALLCHAIN;
+	if (opts->stack_dump_size) {
+		/*
+		 * --call-graph dwarf: the user registers and stack go to
+		 * report's unwinder, the kernel walks its own part only.
+		 */
+		attr->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+		attr->sample_regs_user = RECORD_X86_64_REGS_USER;
+		attr->sample_stack_user = opts->stack_dump_size;
+		attr->flags |= PERF_ATTR_FLAG_EXCLUDE_CALLCHAIN_USER;
+	}
 	if (opts->system_wide || opts->cpu_list)
 		attr->sample_type |= PERF_SAMPLE_CPU;
 	if (nr > 1)

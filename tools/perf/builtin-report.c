@@ -203,8 +203,6 @@ static int report__stats(struct report *rep, struct perf_session *session)
 	if (!rep->quiet && session->stats.nr_bad_records)
 		pr_warning("%llu malformed records were skipped\n",
 			   (unsigned long long)session->stats.nr_bad_records);
-	if (!rep->quiet && evlist__has_user_stack(&session->evlist))
-		callchain__warn_user_stack("perf report", session->data->path);
 	/* --stats is asked to tell: every reason, --max-stack cuts too */
 	if (!rep->quiet)
 		callchain_stats__print(&rep->chain_stats, "perf report", 1);

@@ -456,8 +456,6 @@ static int script__print_session(struct script *s, struct perf_session *session,
 	script_trace__init(&s->trace, s->path);
 	s->print.trace = &s->trace;
 	script__init_tool(s);
-	if (!s->quiet && s->print.callchains && evlist__has_user_stack(&session->evlist))
-		callchain__warn_user_stack("perf script", s->path);
 	err = perf_session__process_events(session, &s->mt.tool);
 	if (!s->quiet)
 		callchain_stats__print(&s->cursor.stats, "perf script", s->verbose);

@@ -2,6 +2,7 @@
 /* perf record option parsing: upstream's flags, one table (util/base/parse-options.h). */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ static const struct parse_opt record_options[] = {
 	OPT('c', "count", "n", "event period to sample", 0),
 	OPT('g', NULL, NULL, "enables call-graph recording", NOARG),
 	LOPT(OPT_CALL_GRAPH, "call-graph", "record_mode[,record_size]",
-	     "setup and enables call-graph (stack chain/backtrace): fp", 0),
+	     "setup and enables call-graph (stack chain/backtrace): fp, dwarf[,stack dump size]", 0),
 	OPT('a', "all-cpus", NULL, "system-wide collection from all CPUs", NOARG),
 	OPT('C', "cpu", "cpu", "list of cpus to monitor", 0),
 	OPT('p', "pid", "pid", "record events on existing process id", 0),
@@ -97,6 +98,47 @@ int record_opts__usage(void)
 {
 	parse_opts__usage(&record_parse_opts, stderr);
 	return PERF_USAGE_ERROR;
+}
+
+/*
+ * --call-graph fp | dwarf[,SIZE]: upstream's words and limits (the stack
+ * copy is whole u64s, at most 65528 bytes: what fits a sample's u16 size
+ * with the rest of it), its error lines, exit 129.
+ */
+static int record_opts__call_graph(struct record_opts *opts, const char *arg)
+{
+	unsigned long size = RECORD_DEFAULT_STACK_DUMP;
+	const char *comma = strchr(arg, ',');
+	size_t len = comma ? (size_t)(comma - arg) : strlen(arg);
+	char *end;
+
+	if (len == 2 && !strncmp(arg, "fp", 2) && !comma) {
+		opts->callgraph = true;
+		opts->stack_dump_size = 0;
+		return 0;
+	}
+	if (len != 5 || strncmp(arg, "dwarf", 5)) {
+		fprintf(stderr, "callchain: Unknown --call-graph option value: %s\n", arg);
+		return record_opts__usage();
+	}
+	if (comma) {
+		errno = 0;
+		size = strtoul(comma + 1, &end, 0);
+		if (end == comma + 1 || *end || errno || comma[1] == '-' || size > UINT32_MAX)
+			size = 0;
+		else
+			size = (size + 7) & ~7UL;
+		if (!size || size > RECORD_MAX_STACK_DUMP) {
+			fprintf(stderr, "callchain: Incorrect stack dump size (max %d): %s\n",
+				RECORD_MAX_STACK_DUMP, comma + 1);
+			return record_opts__usage();
+		}
+	}
+	opts->callgraph = true;
+	opts->stack_dump_size = size;
+	/* upstream samples data addresses with dwarf (as -d), and keeps them */
+	opts->sample.data = true;
+	return 0;
 }
 
 int record_opts__usage_error(const char *fmt, ...)
@@ -358,11 +400,7 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 		opts->callgraph = true;
 		return 0;
 	case OPT_CALL_GRAPH:
-		if (strcmp(arg, "fp"))
-			return record_opts__usage_error("call graph mode '%s' is not supported (only fp)",
-					   arg);
-		opts->callgraph = true;
-		return 0;
+		return record_opts__call_graph(opts, arg);
 	case 'a':
 		opts->system_wide = true;
 		return 0;

@@ -15,6 +15,9 @@
 #define DEFAULT_FREQ		4000
 #define DEFAULT_MMAP_PAGES	128
 #define MAX_EVENTS		32
+/* --call-graph dwarf's default and largest user stack copy, as upstream's */
+#define RECORD_DEFAULT_STACK_DUMP	8192
+#define RECORD_MAX_STACK_DUMP		65528
 #define MAX_SAMPLE_RATE_PATH	"/proc/sys/kernel/perf_event_max_sample_rate"
 /* Upstream's record returns -EINVAL for options that contradict: exit 234. */
 #define RECORD_OPTS_EINVAL	(-EINVAL & 0xff)
@@ -27,6 +30,7 @@ struct record_opts {
 	u64 freq;			/* 0 with -c */
 	u64 period;
 	bool callgraph;
+	u32 stack_dump_size;		/* --call-graph dwarf: user stack bytes; 0: fp */
 	bool system_wide;
 	const char *cpu_list;
 	pid_t pid, tid;			/* the first of -p's or -t's list */

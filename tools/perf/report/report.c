@@ -119,8 +119,6 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 		rh->parent_re_ok = true;
 	}
 	rh->need_chain = rh->children || rh->graph || rh->want_parent;
-	if (rh->need_chain && !opts->quiet && evlist__has_user_stack(&session->evlist))
-		callchain__warn_user_stack("perf report", session->data->path);
 	rh->callchain = opts->callchain;
 	/* upstream shows --children graphs from the callers down unless told */
 	if (!rh->callchain.order_set)

@@ -72,6 +72,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			touch(s.raw_data, s.raw_size);
 		if (s.branch_entries)
 			touch(s.branch_entries, s.branch_nr * 24);
+		if (s.user_regs)
+			touch(s.user_regs, 8 * __builtin_popcountll(s.user_regs_mask));
+		if (s.user_stack)
+			touch(s.user_stack, s.user_stack_size);
 	}
 	if (!evsel__parse_id_sample(evsel, ev, &s))
 		sink += s.id + s.time + s.pid;

@@ -132,7 +132,7 @@ test_expect_success 'an unknown event is a usage error like upstream' '
 test_expect_success 'bad option values are usage errors' '
 	test_expect_code 129 perf record -F abc -o x.data -- true 2>/dev/null &&
 	test_expect_code 129 perf record -m 0 -o x.data -- true 2>/dev/null &&
-	test_expect_code 129 perf record --call-graph dwarf -o x.data -- true 2>/dev/null &&
+	test_expect_code 129 perf record --call-graph dwarf,0 -o x.data -- true 2>/dev/null &&
 	test_expect_code 129 perf record --no-such-option -- true 2>/dev/null
 '
 

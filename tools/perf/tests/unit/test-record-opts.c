@@ -126,6 +126,19 @@ static void test_options(void **state)
 	assert_int_equal(o.freq, 1);
 	record_opts__exit(&o);
 
+	/* --call-graph dwarf: upstream's default 8192, sizes rounded up to u64 */
+	assert_int_equal(parse(&o, &idx, "--call-graph", "dwarf", NULL), 0);
+	assert_true(o.callgraph);
+	assert_int_equal(o.stack_dump_size, 8192);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "--call-graph=dwarf,100", NULL), 0);
+	assert_int_equal(o.stack_dump_size, 104);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "--call-graph", "dwarf,65528", "--call-graph", "fp", NULL), 0);
+	assert_true(o.callgraph);
+	assert_int_equal(o.stack_dump_size, 0);
+	record_opts__exit(&o);
+
 	assert_int_equal(parse(&o, &idx, "-m", "1M", NULL), 0);
 	assert_int_equal(o.mmap_pages, (1 << 20) / sysconf(_SC_PAGESIZE));
 	record_opts__exit(&o);
@@ -144,7 +157,18 @@ static void test_bad_options(void **state)
 	record_opts__exit(&o);
 	assert_int_equal(parse(&o, &idx, "-m", "0", NULL), 129);
 	record_opts__exit(&o);
-	assert_int_equal(parse(&o, &idx, "--call-graph", "dwarf", NULL), 129);
+	/* upstream's limits on the stack copy: 1..65528 bytes, rounded to u64 */
+	assert_int_equal(parse(&o, &idx, "--call-graph", "dwarf,0", NULL), 129);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "--call-graph", "dwarf,65529", NULL), 129);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "--call-graph", "dwarf,8k", NULL), 129);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "--call-graph", "dwarf,-8", NULL), 129);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "--call-graph", "lbr2", NULL), 129);
+	record_opts__exit(&o);
+	assert_int_equal(parse(&o, &idx, "--call-graph", "fp,8", NULL), 129);
 	record_opts__exit(&o);
 	assert_int_equal(parse(&o, &idx, "-p", "12x", NULL), 129);
 	record_opts__exit(&o);

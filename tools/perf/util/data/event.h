@@ -215,8 +215,11 @@ struct perf_sample {
 	const void *raw_data;
 	u64 branch_nr;
 	const void *branch_entries;		/* 24-byte entries */
-	u64 user_regs_abi;
-	u64 user_stack_size;
+	u64 user_regs_abi;			/* 0: no user registers */
+	u64 user_regs_mask;			/* attr.sample_regs_user */
+	const u64 *user_regs;			/* one per mask bit; read with memcpy */
+	u64 user_stack_size;			/* the valid bytes (dyn_size) */
+	const u8 *user_stack;			/* the copy of the stack from the user sp */
 	u16 misc;
 	u8  cpumode;				/* header.misc & CPUMODE_MASK */
 };

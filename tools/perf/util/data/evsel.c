@@ -135,7 +135,7 @@ static int sample__read_format(struct sample_cursor *c, u64 read_format)
 }
 
 /* REGS_USER / REGS_INTR: abi, then one u64 per mask bit if abi != 0. */
-static int sample__regs(struct sample_cursor *c, u64 mask, u64 *abi_out)
+static int sample__regs(struct sample_cursor *c, u64 mask, u64 *abi_out, const u64 **regs)
 {
 	u64 abi;
 
@@ -145,6 +145,8 @@ static int sample__regs(struct sample_cursor *c, u64 mask, u64 *abi_out)
 		*abi_out = abi;
 	if (!abi)
 		return 0;
+	if (regs)
+		*regs = (const u64 *)c->p;
 	return cursor__skip_array(c, __builtin_popcountll(mask), 8);
 }
 
@@ -220,14 +222,18 @@ int evsel__parse_sample(const struct evsel *evsel, const union perf_event *event
 			return -EINVAL;
 	}
 	if ((type & PERF_SAMPLE_REGS_USER) &&
-	    sample__regs(&c, evsel->attr.sample_regs_user, &sample->user_regs_abi))
+	    sample__regs(&c, evsel->attr.sample_regs_user, &sample->user_regs_abi,
+			 &sample->user_regs))
 		return -EINVAL;
+	if (sample->user_regs)
+		sample->user_regs_mask = evsel->attr.sample_regs_user;
 	if (type & PERF_SAMPLE_STACK_USER) {
 		if (cursor__u64(&c, &v))
 			return -EINVAL;
 		sample->user_stack_size = v;
 		if (v) {
 			/* data[size], then dyn_size (bytes actually valid) */
+			sample->user_stack = c.p;
 			if (cursor__skip_array(&c, v, 1) || cursor__u64(&c, &nr) || nr > v)
 				return -EINVAL;
 			sample->user_stack_size = nr;
@@ -244,7 +250,7 @@ int evsel__parse_sample(const struct evsel *evsel, const union perf_event *event
 	if ((type & PERF_SAMPLE_TRANSACTION) && cursor__u64(&c, &sample->transaction))
 		return -EINVAL;
 	if ((type & PERF_SAMPLE_REGS_INTR) &&
-	    sample__regs(&c, evsel->attr.sample_regs_intr, NULL))
+	    sample__regs(&c, evsel->attr.sample_regs_intr, NULL, NULL))
 		return -EINVAL;
 	if ((type & PERF_SAMPLE_PHYS_ADDR) && cursor__u64(&c, &sample->phys_addr))
 		return -EINVAL;

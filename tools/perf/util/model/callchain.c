@@ -26,6 +26,7 @@
 #include "util/model/thread.h"
 #include "util/model/map.h"
 #include "util/model/dso.h"
+#include "util/model/unwind.h"
 #include "util/data/event.h"
 #include "util/base/debug.h"
 #include "util/data/evlist.h"
@@ -39,6 +40,7 @@ void callchain_cursor__init(struct callchain_cursor *cursor)
 
 void callchain_cursor__exit(struct callchain_cursor *cursor)
 {
+	unwinder__delete(cursor->unwinder);
 	free(cursor->frames);
 	memset(cursor, 0, sizeof(*cursor));
 }
@@ -158,10 +160,61 @@ static size_t callchain__outer_skip(const struct ip_callchain *chain, size_t max
 	return nr > max ? nr - max : 0;
 }
 
+struct unwind_add {
+	struct machine		*machine;
+	struct thread		*thread;
+	struct callchain_cursor	*cursor;
+	size_t			max;
+	int			err;
+};
+
+static int callchain__unwind_entry(void *arg, u64 ip)
+{
+	struct unwind_add *ua = arg;
+	struct callchain_cursor *cursor = ua->cursor;
+
+	if (cursor->nr >= ua->max) {
+		cursor->stats.nr_max_stack++;
+		return 1;
+	}
+	ua->err = callchain_cursor__reserve(cursor, cursor->nr + 1);
+	if (!ua->err)
+		ua->err = callchain__add(ua->machine, ua->thread, cursor, PERF_RECORD_MISC_USER, ip);
+	return ua->err ? 1 : 0;
+}
+
+/* The user frames of a --call-graph dwarf sample, after its chain's frames. */
+static int callchain__unwind(struct machine *machine, struct thread *thread,
+			     const struct perf_sample *sample, struct callchain_cursor *cursor,
+			     size_t max)
+{
+	struct unwind_add ua = {
+		.machine = machine, .thread = thread, .cursor = cursor, .max = max,
+	};
+	int ret;
+
+	if (!cursor->unwinder) {
+		cursor->unwinder = unwinder__new();
+		if (!cursor->unwinder)
+			return -ENOMEM;
+	}
+	cursor->stats.nr_unwind++;
+	ret = unwinder__unwind(cursor->unwinder, machine, thread, sample,
+			       callchain__unwind_entry, &ua);
+	if (ua.err)
+		return ua.err;
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret < 0)
+		cursor->stats.nr_unwind_failed++;
+	return 0;
+}
+
 int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor)
 {
+	bool unwind = sample->user_stack_size && thread;
 	const struct ip_callchain *chain = sample->callchain;
 	size_t max = cursor->max_stack, skip = 0;
 	bool cut = false;
@@ -171,9 +224,15 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 
 	cursor->nr = 0;
 	cursor->ip_only = false;
-	if (!chain)
+	if (!chain && !unwind)
 		return callchain__ip_only(machine, thread, sample, cursor);
 	cursor->stats.nr_chains++;
+	if (!chain) {
+		err = callchain__unwind(machine, thread, sample, cursor, max);
+		if (err || cursor->nr)
+			return err;
+		return callchain__ip_only(machine, thread, sample, cursor);
+	}
 	/* evsel__parse_sample() checked that nr entries fit in the record. */
 	err = callchain_cursor__reserve(cursor, chain->nr < max ? chain->nr : max + 1);
 	if (err)
@@ -219,10 +278,14 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 		if (err)
 			return err;
 	}
+	if (unwind && !cut) {
+		err = callchain__unwind(machine, thread, sample, cursor, max);
+		if (err)
+			return err;
+	}
 	if (cursor->nr)
 		return 0;
-	/* a user stack to unwind explains it: the DWARF warning says so */
-	if (!sample->user_stack_size && !cut)
+	if (!unwind && !cut)
 		cursor->stats.nr_empty++;
 	return callchain__ip_only(machine, thread, sample, cursor);
 }
@@ -312,6 +375,11 @@ void callchain_stats__print(const struct callchain_stats *st, const char *cmd, i
 		pr_warning("%s: %llu of %llu call chains held no address: those samples count "
 			   "at their ip, without callers\n", cmd, (unsigned long long)st->nr_empty,
 			   all);
+	if (st->nr_unwind_failed)
+		pr_warning("%s: %llu of %llu user stacks could not be unwound to their outermost "
+			   "frame (no CFI for a frame, or the stack copy too short): those samples "
+			   "keep the frames found\n", cmd, (unsigned long long)st->nr_unwind_failed,
+			   (unsigned long long)st->nr_unwind);
 	if (st->nr_max_stack && verbose > 0)
 		pr_warning("%s: %llu of %llu call chains cut at --max-stack\n", cmd,
 			   (unsigned long long)st->nr_max_stack, all);

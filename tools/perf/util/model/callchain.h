@@ -11,10 +11,16 @@
  *
  * Every sample resolves to at least its ip.  A chain that cannot be used
  * (a value in it that is neither an address nor a context marker, or no
- * address at all, as a --call-graph dwarf user sample carries) leaves the
+ * address at all) leaves the
  * cursor with the ip alone and ip_only set: the sample counts at its ip,
  * with no call graph, as upstream perf 6.1 counts it.  The cursor counts
  * such chains so the tools can say how many there were and why.
+ *
+ * A --call-graph dwarf sample (user registers and a copy of the user
+ * stack) gets its user frames by unwinding that stack (unwind.h) after
+ * the frames of its chain (the kernel's part, the user part excluded
+ * when recorded); an unwind that stops early keeps the frames it found
+ * and is counted.
  */
 #ifndef __PERF_CALLCHAIN_H
 #define __PERF_CALLCHAIN_H
@@ -29,6 +35,7 @@ struct dso;
 struct symbol;
 struct perf_sample;
 struct evlist;
+struct unwinder;
 
 struct callchain_frame {
 	u64			ip;		/* the address as recorded */
@@ -46,6 +53,8 @@ struct callchain_stats {
 	u64			bad_value;	/* the first such value */
 	u64			nr_empty;	/* no address in the chain: the ip alone */
 	u64			nr_max_stack;	/* cut at max_stack frames */
+	u64			nr_unwind;	/* user stacks unwound (--call-graph dwarf) */
+	u64			nr_unwind_failed; /* ... that stopped before the outermost frame */
 };
 
 struct callchain_cursor {
@@ -61,6 +70,8 @@ struct callchain_cursor {
 	 */
 	bool			outermost;
 	struct callchain_stats	stats;
+	/* DWARF unwinding of user stacks, made at the first such sample */
+	struct unwinder		*unwinder;
 };
 
 void callchain_cursor__init(struct callchain_cursor *cursor);

@@ -1,0 +1,137 @@
+#!/bin/bash
+test_description='perf report and perf script unwind --call-graph dwarf samples as upstream
+
+A program and a shared library built -O2 -fomit-frame-pointer -g (no frame
+pointer to follow: only the CFI unwinds them) are recorded by upstream
+perf record --call-graph dwarf.  Our perf report --no-children and perf
+script must show the call chains upstream shows on that file: the user
+frames come from unwinding each sample'"'"'s stack copy with libdwfl, the
+kernel frames from the chain the sample carries.  Upstream runs with
+--no-inline: its inline frames come from source lines, which this
+comparison leaves out.'
+. "$(dirname "$0")/lib/test-lib.sh"
+
+cat >lib.c <<'EOF2'
+volatile unsigned long sink;
+
+__attribute__((noinline)) unsigned long lib_leaf(unsigned long n)
+{
+	unsigned long s = 0, i;
+
+	for (i = 0; i < n; i++)
+		s += i * i ^ (s >> 3);
+	return s;
+}
+
+__attribute__((noinline)) unsigned long lib_mid(unsigned long n)
+{
+	unsigned long r = lib_leaf(n);
+
+	sink += r;
+	return r + 1;
+}
+EOF2
+
+cat >main.c <<'EOF2'
+#include <stdlib.h>
+
+unsigned long lib_mid(unsigned long n);
+volatile unsigned long out;
+
+__attribute__((noinline)) static unsigned long spin(unsigned long n)
+{
+	unsigned long s = 0, i;
+
+	for (i = 0; i < n; i++)
+		s += (i * 7) ^ (s << 1);
+	return s;
+}
+
+__attribute__((noinline)) unsigned long via_lib(unsigned long n)
+{
+	unsigned long r = lib_mid(n);
+
+	out += r;
+	return r + 2;
+}
+
+__attribute__((noinline)) unsigned long via_spin(unsigned long n)
+{
+	unsigned long r = spin(n);
+
+	out += r;
+	return r + 3;
+}
+
+__attribute__((noinline)) unsigned long work(unsigned long n)
+{
+	unsigned long r = via_lib(n) + via_spin(n);
+
+	out += r;
+	return r * 2;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 200, k;
+
+	for (k = 0; k < n; k++)
+		out += work(1000000);
+	return 0;
+}
+EOF2
+
+# The hot entries (no ties, so no order upstream may vary) and the
+# folded chains under them: comm, dso, symbol and every caller.
+top_chains () {
+	grep -v "^#" | grep -v "^$" | head -${1:-60}
+}
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: upstream records a -fomit-frame-pointer program with --call-graph dwarf' '
+	gcc -O2 -fomit-frame-pointer -g -fPIC -shared -o libdwdemo.so lib.c &&
+	gcc -O2 -fomit-frame-pointer -g -o dwdemo main.c -L. -ldwdemo -Wl,-rpath,"$PWD" &&
+	upstream_record -q -e cpu-clock -F 1999 --call-graph dwarf -o up.data -- ./dwdemo 400 \
+		>/dev/null &&
+	upstream_perf report --stdio --no-children -i up.data 2>/dev/null >up.txt &&
+	grep -q lib_leaf up.txt
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'report --no-children: the chains of the top entries are upstream'"'"'s' '
+	upstream_perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym \
+		-i up.data 2>/dev/null | top_chains >expect &&
+	perf report --stdio --no-children -g folded --sort comm,dso,sym -i up.data \
+		2>report.err | top_chains >actual &&
+	test_cmp expect actual &&
+	# the library frames were unwound through the executable to main
+	grep "lib_leaf" actual | grep -q "lib_mid;via_lib;work;main" &&
+	grep "spin" actual | grep -q "via_spin;work;main"
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'report --no-children graph: the same callers' '
+	upstream_perf report --no-inline --stdio --no-children --sort comm,dso,sym -i up.data \
+		2>/dev/null | top_chains 80 >expect &&
+	perf report --stdio --no-children --sort comm,dso,sym -i up.data 2>/dev/null |
+		top_chains 80 >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'script: every sample'"'"'s chain is upstream'"'"'s' '
+	upstream_perf script --no-inline -F comm,tid,time,ip,sym,dso -i up.data 2>/dev/null \
+		>expect &&
+	perf script -F comm,tid,time,ip,sym,dso -i up.data 2>script.err >actual &&
+	test_cmp expect actual &&
+	grep -q "lib_mid (.*libdwdemo.so)" actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '64 KiB stacks per sample: the same chains, nothing lost' '
+	upstream_record -q -e cpu-clock -F 999 --call-graph dwarf,65528 -o big.data -- \
+		./dwdemo 200 >/dev/null &&
+	upstream_perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym \
+		-i big.data 2>/dev/null | top_chains >expect &&
+	perf report --stdio --no-children -g folded --sort comm,dso,sym -i big.data \
+		2>big.err | top_chains >actual &&
+	test_cmp expect actual &&
+	! grep "could not be unwound" big.err
+'
+
+test_done

@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DWARF unwinding with libdw's libdwfl, in process (see unwind.h).
+ *
+ * libdwfl walks a thread through callbacks: set_initial_registers gives
+ * the registers at the sample, memory_read the words the CFI asks for.
+ * Both read what the sample carries: its user registers (perf's x86_64
+ * register order, mapped here to DWARF's numbering) and its copy of the
+ * stack from the user sp; a word outside that copy (a CFI expression
+ * reading code or data) is read from the file mapped there.  The modules
+ * are the process's file-backed executable maps, each reported with the
+ * file the DSO's build-id found (dso__load(): the build-id cache, the
+ * original path checked, debuginfod), never a path taken on trust.
+ *
+ * A Dwfl is bound to its callbacks' argument when the thread state is
+ * attached, so each address space has one long-lived struct unwind_space
+ * and the sample being unwound is swapped into it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <limits.h>
+#include <sys/mman.h>
+#include <elfutils/libdwfl.h>
+#include "util/model/unwind.h"
+#include "util/model/machine.h"
+#include "util/model/thread.h"
+#include "util/model/map.h"
+#include "util/model/dso.h"
+#include "util/data/event.h"
+#include "util/cache/build-id-cache.h"
+#include "util/symbols/build-id.h"
+
+/* perf_event.h's PERF_SAMPLE_REGS_ABI_64 and x86_64's perf_regs indexes */
+#define REGS_ABI_64	2
+#define PERF_REG_SP	7
+#define PERF_REG_IP	8
+#define NR_DWARF_REGS	17
+
+/* DWARF x86_64 register number -> perf's: rax rdx rcx rbx rsi rdi rbp rsp r8-r15 rip */
+static const u8 dwarf_to_perf[NR_DWARF_REGS] = {
+	0, 3, 2, 1, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 8,
+};
+
+/* Address spaces kept at once: a profile's hot processes, few in practice. */
+#define NR_SPACES	16
+
+struct unwind_space {
+	struct maps		*maps;		/* a reference; NULL: slot free */
+	u32			gen;		/* maps->gen the modules were reported at */
+	Dwfl			*dwfl;
+	bool			attached;	/* dwfl_attach_state() done */
+	u64			last_use;
+	/* the sample being unwound, valid during unwinder__unwind() only */
+	struct machine		*machine;
+	struct thread		*thread;
+	const struct perf_sample *sample;
+	u64			sp;
+	unwind_entry_fn		fn;
+	void			*fn_arg;
+	int			nr_frames;
+	bool			stopped;	/* fn asked to stop */
+};
+
+struct unwinder {
+	struct unwind_space	spaces[NR_SPACES];
+	u64			clock;
+};
+
+struct unwinder *unwinder__new(void)
+{
+	return calloc(1, sizeof(struct unwinder));
+}
+
+static void unwind_space__clear(struct unwind_space *sp)
+{
+	if (sp->dwfl)
+		dwfl_end(sp->dwfl);
+	if (sp->maps)
+		maps__put(sp->maps);
+	memset(sp, 0, sizeof(*sp));
+}
+
+void unwinder__delete(struct unwinder *uw)
+{
+	int i;
+
+	if (!uw)
+		return;
+	for (i = 0; i < NR_SPACES; i++)
+		unwind_space__clear(&uw->spaces[i]);
+	free(uw);
+}
+
+/* Perf register @idx of the sample, if its mask has it. */
+static bool sample__user_reg(const struct perf_sample *sample, int idx, u64 *val)
+{
+	u64 mask = sample->user_regs_mask, below;
+
+	if (!(mask & (1ULL << idx)))
+		return false;
+	below = mask & ((1ULL << idx) - 1);
+	memcpy(val, sample->user_regs + __builtin_popcountll(below), sizeof(*val));
+	return true;
+}
+
+bool unwind__sample_has_stack(const struct perf_sample *sample)
+{
+	u64 v;
+
+	return sample->user_regs && sample->user_regs_abi == REGS_ABI_64 &&
+	       sample->user_stack && sample->user_stack_size &&
+	       sample__user_reg(sample, PERF_REG_IP, &v) && sample__user_reg(sample, PERF_REG_SP, &v);
+}
+
+/*
+ * The file libdwfl reads @dso from: the executable image the build-id led
+ * to.  When the symbols came from a separate debug file (no .eh_frame
+ * contents, often no .debug_frame either), the image is the cache's "elf"
+ * beside it or the recorded path, whose build-id dso__load() checked;
+ * libdwfl still finds the debug file by build-id for .debug_frame.
+ * Returns @buf or NULL.
+ */
+static const char *dso__unwind_path(struct dso *dso, struct machine *machine, char *buf,
+				    size_t size)
+{
+	char hex[SBUILD_ID_SIZE], dir[PATH_MAX];
+
+	dso__load(dso, &machine->load_opts);
+	switch (dso->symtab_type) {
+	case DSO_BINARY_TYPE__BUILDID_CACHE:
+	case DSO_BINARY_TYPE__ORIGINAL:
+	case DSO_BINARY_TYPE__VMLINUX:
+		if (dso->symsrc_path && (size_t)snprintf(buf, size, "%s", dso->symsrc_path) < size)
+			return buf;
+		break;
+	default:
+		break;
+	}
+	if (dso__has_build_id(dso) && build_id__sprintf(&dso->id.bid, hex) > 0 &&
+	    !build_id_cache__dir_of(dir, sizeof(dir), machine->load_opts.buildid_dir) &&
+	    !build_id_cache__path(buf, size, dir, hex, "/elf") && !access(buf, R_OK))
+		return buf;
+	if (!dso->build_id_mismatch && !dso__name_is_anon(dso->long_name) &&
+	    !access(dso->long_name, R_OK) && (size_t)snprintf(buf, size, "%s", dso->long_name) < size)
+		return buf;
+	/* only the debug file: its .debug_frame, if any, is all there is */
+	if (dso->symsrc_path && dso->symtab_type != DSO_BINARY_TYPE__MINIDEBUGINFO &&
+	    (size_t)snprintf(buf, size, "%s", dso->symsrc_path) < size)
+		return buf;
+	return NULL;
+}
+
+static bool map__unwindable(const struct map *map)
+{
+	const struct dso *dso = map->dso;
+
+	/* plain MMAP records carry no prot: they are the executable maps */
+	if (map->prot && !(map->prot & PROT_EXEC))
+		return false;
+	return dso && !dso->kernel && !dso->kmod && dso->long_name[0] == '/' &&
+	       !dso__name_is_anon(dso->long_name);
+}
+
+/* Was @map's DSO reported already (by an earlier map of the same DSO)? */
+static bool maps__dso_before(const struct maps *maps, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (maps->entries[j]->dso == maps->entries[i]->dso && map__unwindable(maps->entries[j]))
+			return true;
+	return false;
+}
+
+static int unwind_space__report(struct unwind_space *sp, struct machine *machine)
+{
+	struct maps *maps = sp->maps;
+	size_t i;
+
+	dwfl_report_begin(sp->dwfl);
+	for (i = 0; i < maps->nr; i++) {
+		struct map *map = maps->entries[i];
+		char path[PATH_MAX];
+		u64 bias;
+
+		if (!map__unwindable(map) || maps__dso_before(maps, i))
+			continue;
+		if (!dso__unwind_path(map->dso, machine, path, sizeof(path)))
+			continue;
+		/* the load bias: where the map starts minus the link-time address there */
+		bias = map->start - dso__offset_to_addr(map->dso, map->pgoff);
+		/* a file that cannot be read or overlaps another is left out, not fatal */
+		dwfl_report_elf(sp->dwfl, map->dso->short_name, path, -1, bias, true);
+	}
+	return dwfl_report_end(sp->dwfl, NULL, NULL) ? -EIO : 0;
+}
+
+static pid_t unwind__next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
+{
+	struct unwind_space *sp = arg;
+
+	(void)dwfl;
+	if (*thread_argp)
+		return 0;
+	*thread_argp = arg;
+	return sp->thread->tid;
+}
+
+/* A word of the file mapped at @addr (a CFI expression reading memory). */
+static bool unwind__read_file(struct unwind_space *sp, u64 addr, Dwarf_Word *result)
+{
+	struct map *map = maps__find(sp->maps, addr);
+	char path[PATH_MAX];
+	ssize_t n;
+	int fd;
+
+	if (!map || !map__unwindable(map) || addr + sizeof(*result) > map->end)
+		return false;
+	if (!dso__unwind_path(map->dso, sp->machine, path, sizeof(path)))
+		return false;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = pread(fd, result, sizeof(*result), addr - map->start + map->pgoff);
+	close(fd);
+	return n == sizeof(*result);
+}
+
+static bool unwind__memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
+{
+	struct unwind_space *sp = arg;
+	const struct perf_sample *sample = sp->sample;
+
+	(void)dwfl;
+	if (addr >= sp->sp && addr - sp->sp <= sample->user_stack_size &&
+	    sample->user_stack_size - (addr - sp->sp) >= sizeof(*result)) {
+		memcpy(result, sample->user_stack + (addr - sp->sp), sizeof(*result));
+		return true;
+	}
+	return unwind__read_file(sp, addr, result);
+}
+
+static bool unwind__set_initial_registers(Dwfl_Thread *thread, void *arg)
+{
+	struct unwind_space *sp = arg;
+	int i;
+
+	for (i = 0; i < NR_DWARF_REGS; i++) {
+		Dwarf_Word w;
+		u64 v;
+
+		/* a register the sample lacks stays undefined: CFI needing it stops there */
+		if (!sample__user_reg(sp->sample, dwarf_to_perf[i], &v))
+			continue;
+		w = v;
+		if (!dwfl_thread_state_registers(thread, i, 1, &w))
+			return false;
+	}
+	return true;
+}
+
+static const Dwfl_Thread_Callbacks unwind_thread_callbacks = {
+	.next_thread		= unwind__next_thread,
+	.memory_read		= unwind__memory_read,
+	.set_initial_registers	= unwind__set_initial_registers,
+};
+
+static const Dwfl_Callbacks unwind_dwfl_callbacks = {
+	.find_elf		= dwfl_build_id_find_elf,
+	.find_debuginfo		= dwfl_standard_find_debuginfo,
+	.section_address	= dwfl_offline_section_address,
+};
+
+static int unwind__frame(Dwfl_Frame *state, void *arg)
+{
+	struct unwind_space *sp = arg;
+	Dwarf_Addr pc;
+	bool activation;
+
+	if (!dwfl_frame_pc(state, &pc, &activation))
+		return DWARF_CB_ABORT;
+	/*
+	 * A caller's pc is the return address, possibly the first byte
+	 * after the function when the call ends it (a noreturn callee):
+	 * the call instruction is one byte before, as upstream shows it.
+	 */
+	if (!activation)
+		pc--;
+	sp->nr_frames++;
+	if (sp->fn(sp->fn_arg, pc)) {
+		sp->stopped = true;
+		return DWARF_CB_ABORT;
+	}
+	return DWARF_CB_OK;
+}
+
+/* The space of @maps, made (or remade after its maps changed) if needed. */
+static struct unwind_space *unwinder__space(struct unwinder *uw, struct machine *machine,
+					    struct maps *maps)
+{
+	struct unwind_space *sp = NULL, *lru = &uw->spaces[0];
+	int i;
+
+	for (i = 0; i < NR_SPACES; i++) {
+		if (uw->spaces[i].maps == maps) {
+			sp = &uw->spaces[i];
+			break;
+		}
+		if (uw->spaces[i].last_use < lru->last_use)
+			lru = &uw->spaces[i];
+	}
+	if (sp && sp->gen != maps->gen)
+		unwind_space__clear(sp);
+	else if (!sp)
+		unwind_space__clear(sp = lru);
+	sp->last_use = ++uw->clock;
+	if (sp->dwfl)
+		return sp;
+	sp->dwfl = dwfl_begin(&unwind_dwfl_callbacks);
+	if (!sp->dwfl)
+		return NULL;
+	sp->maps = maps__get(maps);
+	sp->gen = maps->gen;
+	sp->machine = machine;
+	/* a space whose files libdwfl could not all take unwinds what it has */
+	unwind_space__report(sp, machine);
+	return sp;
+}
+
+int unwinder__unwind(struct unwinder *uw, struct machine *machine, struct thread *thread,
+		     const struct perf_sample *sample, unwind_entry_fn fn, void *arg)
+{
+	struct unwind_space *sp;
+	int err;
+
+	if (!unwind__sample_has_stack(sample) || !thread->maps)
+		return -EINVAL;
+	sp = unwinder__space(uw, machine, thread->maps);
+	if (!sp)
+		return -ENOMEM;
+	sp->machine = machine;
+	sp->thread = thread;
+	sample__user_reg(sample, PERF_REG_SP, &sp->sp);
+	sp->sample = sample;
+	sp->fn = fn;
+	sp->fn_arg = arg;
+	sp->nr_frames = 0;
+	sp->stopped = false;
+	if (!sp->attached) {
+		/* the ELF of the first module says the architecture */
+			if (!dwfl_attach_state(sp->dwfl, NULL, thread->pid > 0 ? thread->pid : thread->tid,
+				       &unwind_thread_callbacks, sp)) {
+			u64 ip = 0;
+
+			/* no module at all (nothing readable): the ip alone */
+			sample__user_reg(sample, PERF_REG_IP, &ip);
+			err = fn(arg, ip) ? 1 : -EIO;
+			goto out;
+		}
+		sp->attached = true;
+	}
+	err = dwfl_getthread_frames(sp->dwfl, thread->tid, unwind__frame, sp);
+	if (sp->stopped || !err)
+		err = sp->nr_frames;
+	else
+		err = -EIO;
+	if (!sp->nr_frames) {
+		u64 ip = 0;
+
+		/* libdwfl gives no frame when the ip is in no module: keep the ip */
+		sample__user_reg(sample, PERF_REG_IP, &ip);
+		fn(arg, ip);
+	}
+out:
+	sp->sample = NULL;
+	sp->thread = NULL;
+	return err;
+}
