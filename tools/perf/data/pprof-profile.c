@@ -263,7 +263,8 @@ int pprof_profile__add_sample(struct pprof_profile *p, const u64 *locs, size_t n
 		memcpy(p->labels + p->nr_labels, labels, nr_labels * sizeof(*labels));
 	p->nr_sample_locs += nr_locs;
 	p->nr_labels += nr_labels;
-	memset(p->values + p->nr_values, 0, p->nr_types * sizeof(*p->values));
+	if (p->nr_types)	/* else no array at all: NULL + 0 is undefined */
+		memset(p->values + p->nr_values, 0, p->nr_types * sizeof(*p->values));
 	p->nr_values += p->nr_types;
 add:
 	/* a hostile file's periods can sum past s64: stop at the bound, not wrap */
