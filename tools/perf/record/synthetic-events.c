@@ -417,7 +417,8 @@ int synth__process(struct synth_ctx *ctx, pid_t pid)
 	return ret;
 }
 
-int synth__all_processes(struct synth_ctx *ctx)
+/* @fn(@arg, pid) for each process in /proc, until one returns non-zero. */
+static int synth__for_each_pid(int (*fn)(void *arg, pid_t pid), void *arg)
 {
 	struct dirent *d;
 	DIR *dir = opendir("/proc");
@@ -431,12 +432,22 @@ int synth__all_processes(struct synth_ctx *ctx)
 
 		if (*end || pid <= 0)
 			continue;
-		ret = synth__process(ctx, (pid_t)pid);
+		ret = fn(arg, (pid_t)pid);
 		if (ret)
 			break;
 	}
 	closedir(dir);
 	return ret;
+}
+
+static int synth__one_process(void *ctx, pid_t pid)
+{
+	return synth__process(ctx, pid);
+}
+
+int synth__all_processes(struct synth_ctx *ctx)
+{
+	return synth__for_each_pid(synth__one_process, ctx);
 }
 
 int synth__lost_samples(struct synth_ctx *ctx, u64 id, u64 lost)
@@ -520,44 +531,42 @@ static int synth_proc__state(struct synth_proc *procs, size_t nr, size_t i)
 	return state;
 }
 
+struct synth_procs {
+	struct synth_proc *v;
+	size_t nr, alloc;
+};
+
+static int synth_procs__add(void *arg, pid_t pid)
+{
+	struct synth_procs *ps = arg;
+
+	if (ARRAY_GROW(ps->v, ps->alloc, ps->nr + 1))
+		return -ENOMEM;
+	ps->v[ps->nr++] = (struct synth_proc){ .pid = pid, .ppid = synth__ppid(pid) };
+	return 0;
+}
+
 int synth__process_tree(struct synth_ctx *ctx, const pid_t *roots, size_t nr_roots)
 {
-	struct synth_proc *procs = NULL, key, *r;
-	size_t nr = 0, alloc = 0, i;
-	struct dirent *d;
-	DIR *dir;
-	int ret = 0;
+	struct synth_procs ps = { NULL };
+	struct synth_proc key, *r;
+	size_t i;
+	int ret;
 
-	dir = opendir("/proc");
-	if (!dir)
-		return -errno;
-	while ((d = readdir(dir)) != NULL) {
-		char *end;
-		long pid = strtol(d->d_name, &end, 10);
-
-		if (*end || pid <= 0)
-			continue;
-		if (ARRAY_GROW(procs, alloc, nr + 1)) {
-			ret = -ENOMEM;
-			goto out;
-		}
-		procs[nr].pid = (pid_t)pid;
-		procs[nr].ppid = synth__ppid((pid_t)pid);
-		procs[nr].state = 0;
-		nr++;
-	}
-	qsort(procs, nr, sizeof(*procs), synth_proc__cmp);
+	ret = synth__for_each_pid(synth_procs__add, &ps);
+	if (ret)
+		goto out;
+	qsort(ps.v, ps.nr, sizeof(*ps.v), synth_proc__cmp);
 	for (i = 0; i < nr_roots; i++) {
 		key.pid = roots[i];
-		r = nr ? bsearch(&key, procs, nr, sizeof(*procs), synth_proc__cmp) : NULL;
+		r = ps.nr ? bsearch(&key, ps.v, ps.nr, sizeof(*ps.v), synth_proc__cmp) : NULL;
 		if (r)
 			r->state = 1;
 	}
-	for (i = 0; i < nr && !ret; i++)
-		if (synth_proc__state(procs, nr, i) == 1)
-			ret = synth__process(ctx, procs[i].pid);
+	for (i = 0; i < ps.nr && !ret; i++)
+		if (synth_proc__state(ps.v, ps.nr, i) == 1)
+			ret = synth__process(ctx, ps.v[i].pid);
 out:
-	closedir(dir);
-	free(procs);
+	free(ps.v);
 	return ret;
 }
