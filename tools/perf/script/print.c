@@ -503,8 +503,9 @@ static bool put_frame_line(struct script_out *fp, u64 ip, const struct symbol *s
 }
 
 /*
- * -F srcline: "\n  file.c:12" after a mapped frame, upstream's
- * "dso[address]" when the DWARF does not say (nothing outside any map).
+ * -F srcline: "\n  file.c:12" after a mapped frame; nothing when the
+ * DSO's own file does not say ("??:0"), upstream's "dso[address]" when
+ * there is no file to ask; nothing outside any map.
  */
 static void put_srcline(struct script_print *sp, const struct callchain_frame *fr)
 {
@@ -513,6 +514,8 @@ static void put_srcline(struct script_print *sp, const struct callchain_frame *f
 	if (!fr->map || !fr->dso)
 		return;
 	dso__srcline_text(fr->dso, NULL, fr->addr, sp->srcline_opts, buf, sizeof(buf));
+	if (!strcmp(buf, SRCLINE_UNKNOWN))
+		return;
 	put_str(sp->out, "\n  ");
 	put_str(sp->out, buf);
 }

@@ -75,6 +75,17 @@ const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 add
 		srcline__snprintf(sl, buf, size, false);
 		return sl->file;
 	}
+	/*
+	 * The DSO's file is at hand but its DWARF, if any, does not cover
+	 * @addr: upstream's addr2line answers "??:0" then, which report
+	 * shows and script leaves out.  Its sym+offset and dso[address]
+	 * only stand for a file addr2line could not read at all.
+	 */
+	if (dso && !dso->kernel && !dso->kmod &&
+	    (dso->srcline || (dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED))) {
+		snprintf(buf, size, "%s", SRCLINE_UNKNOWN);
+		return NULL;
+	}
 	if (sym)
 		snprintf(buf, size, "%s+%llu", sym->name, (unsigned long long)(addr - sym->start));
 	else if (dso)

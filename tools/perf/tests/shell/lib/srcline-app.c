@@ -32,11 +32,16 @@ static __attribute__((noinline)) unsigned long right(unsigned long n)
 	return s;
 }
 
+/* in srcline-nodebug.c, built without -g, when linked in (t0450, t0451) */
+void nodebug_spin(unsigned long n) __attribute__((weak));
+
 int main(int argc, char **argv)
 {
 	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 2000000;
 
 	sink = left(n);
 	sink = right(n);
+	if (nodebug_spin)
+		nodebug_spin(n);
 	return 0;
 }

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Built without -g and linked into srcline-app.c (t0450, t0451): code in a
+ * file that has DWARF, at addresses no unit of it covers.
+ */
+static volatile unsigned long sink;
+
+void nodebug_spin(unsigned long n)
+{
+	for (unsigned long i = 0; i < 64 * n; i++)
+		sink += i * 3;
+}
