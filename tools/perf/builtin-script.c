@@ -15,6 +15,7 @@
 #include <sys/mman.h>
 #include "builtin.h"
 #include "util/model/debuginfod-dso.h"
+#include "util/model/dso-srcline.h"
 #include "util/base/parse-options.h"
 #include "util/base/debug.h"
 #include "script/dump.h"
@@ -468,6 +469,8 @@ static int script__print_session(struct script *s, struct perf_session *session,
 			unresolved__check_stream_ids(&s->machine, &session->header,
 						     "perf script", stderr);
 		unresolved__print_recorded(&s->machine, &session->header, "perf script", stderr);
+		dsos__print_srcline_missing(&s->machine.dsos, &s->machine.load_opts,
+					    "perf script", stderr);
 	}
 	if (session->stats.nr_unordered_events)
 		pr_warning("%llu out of order events recorded.\n",

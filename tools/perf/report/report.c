@@ -26,6 +26,7 @@
 #include "util/symbols/build-id.h"
 #include "util/cache/debuginfod.h"
 #include "util/model/debuginfod-dso.h"
+#include "util/model/dso-srcline.h"
 #include "util/base/debug.h"
 #include "util/model/unresolved.h"
 #include "util/model/sample-filter.h"
@@ -522,6 +523,8 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 			unresolved__check_stream_ids(&rh.machine, &session->header,
 						     "perf report", stderr);
 		unresolved__print_recorded(&rh.machine, &session->header, "perf report", stderr);
+		dsos__print_srcline_missing(&rh.machine.dsos, &rh.machine.load_opts,
+					    "perf report", stderr);
 		callchain_stats__print(&rh.cursor.stats, "perf report", opts->verbose);
 	}
 	if (!err && damaged)

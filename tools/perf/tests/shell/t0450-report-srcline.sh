@@ -116,8 +116,12 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'no DWARF at all: upstream'"'"'s "
 	rm -rf "$HOME/.debug" &&
 	strip -g inl &&
 	upstream_report --sort srcline --dsos "$dsos" -i up.data >expect &&
-	perf report --stdio --sort srcline --dsos "$dsos" -i up.data >actual &&
+	perf report --stdio --sort srcline --dsos "$dsos" -i up.data >actual 2>err &&
 	! grep -q "srcline-app\.c:" actual &&
+	# said once, with the next step
+	grep "^perf report: no DWARF for the source lines of 1 DSO with samples (shown as ??:0):\$" err &&
+	grep "^  $PWD/inl (build-id [0-9a-f]*)\$" err &&
+	grep -q "^Install its debug info" err &&
 	grep -E "^ +[0-9.]+%  \?\?:0\$" actual &&
 	rows expect >expect.rows && rows actual >actual.rows &&
 	test_cmp expect.rows actual.rows

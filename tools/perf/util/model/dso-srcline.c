@@ -5,6 +5,7 @@
  * knows which files carry the DSO's build-id.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -49,8 +50,23 @@ static void dso__open_srcline(struct dso *dso, const struct dso_load_opts *opts)
 	/* the symbols' own file was checked against the build-id when loaded */
 	if (opts)
 		dso__load(dso, opts);
-	if (dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED)
-		dso__try_srcline_file(dso, dso->symsrc_path, true, opts);
+	if (dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED &&
+	    dso__try_srcline_file(dso, dso->symsrc_path, true, opts))
+		return;
+	/*
+	 * The symbols came from a file without DWARF (a distribution's
+	 * stripped binary has .symtab or .dynsym, not .debug_line): with a
+	 * debuginfod hook, the debuginfo by build-id.  The loader only asks
+	 * for it when no local file had symbols.
+	 */
+	if (opts && opts->debuginfod && dso__has_build_id(dso)) {
+		char *fetched = NULL;
+
+		if (!opts->debuginfod(opts->debuginfod_priv, &dso->id.bid, true, &fetched) &&
+		    fetched)
+			dso__try_srcline_file(dso, fetched, false, opts);
+		free(fetched);
+	}
 }
 
 const struct srcline *dso__srcline(struct dso *dso, const struct dso_load_opts *opts, u64 addr)
@@ -93,4 +109,51 @@ const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 add
 	else
 		snprintf(buf, size, "%s", SRCLINE_UNKNOWN);
 	return NULL;
+}
+
+/*
+ * A DSO whose lines were asked for, whose symbols were found (a DSO
+ * without is named by unresolved.h already), and that had no DWARF.
+ */
+static bool dso__srcline_missing(const struct dso *dso)
+{
+	return dso->srcline_tried && !dso->srcline && !dso->kernel && !dso->kmod &&
+	       dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED &&
+	       strcmp(dso->long_name, "[vdso]");
+}
+
+int dsos__print_srcline_missing(const struct dsos *dsos, const struct dso_load_opts *opts,
+				const char *cmd, FILE *out)
+{
+	char hex[BUILD_ID_SIZE_MAX * 2 + 1];
+	size_t i;
+	int n = 0, shown = 0;
+
+	for (i = 0; i < dsos->nr; i++)
+		n += dso__srcline_missing(dsos->entries[i]);
+	if (!n)
+		return 0;
+	fprintf(out, "%s: no DWARF for the source lines of %d DSO%s with samples (shown as %s):\n",
+		cmd, n, n == 1 ? "" : "s", SRCLINE_UNKNOWN);
+	for (i = 0; i < dsos->nr && shown < DSO_SRCLINE_MAX_LINES; i++) {
+		const struct dso *dso = dsos->entries[i];
+
+		if (!dso__srcline_missing(dso))
+			continue;
+		shown++;
+		if (dso__has_build_id(dso)) {
+			build_id__sprintf(&dso->id.bid, hex);
+			fprintf(out, "  %s (build-id %s)\n", dso->long_name, hex);
+		} else {
+			fprintf(out, "  %s (no build-id: only its own file could say)\n",
+				dso->long_name);
+		}
+	}
+	if (n > shown)
+		fprintf(out, "  and %d more\n", n - shown);
+	fprintf(out, "Install %s debug info (the -dbg or -dbgsym package) or add the unstripped "
+		     "file%s with 'perf buildid-cache -a FILE'%s.\n", n == 1 ? "its" : "their",
+		n == 1 ? "" : "s",
+		opts && opts->debuginfod ? "" : ", or set DEBUGINFOD_URLS to fetch by build-id");
+	return n;
 }

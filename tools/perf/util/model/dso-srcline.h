@@ -7,6 +7,7 @@
 #ifndef __PERF_DSO_SRCLINE_H
 #define __PERF_DSO_SRCLINE_H
 
+#include <stdio.h>
 #include <linux/types.h>
 #include "util/model/dso.h"
 #include "util/symbols/srcline.h"
@@ -30,5 +31,19 @@ const struct srcline *dso__srcline(struct dso *dso, const struct dso_load_opts *
  */
 const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 addr,
 			      const struct dso_load_opts *opts, char *buf, size_t size);
+
+#define DSO_SRCLINE_MAX_LINES	10
+
+/*
+ * After a command showed source lines: name, on @out, the DSOs of @dsos
+ * whose lines were asked for and that had no DWARF (no file with the
+ * DSO's build-id had any, debuginfod included when set up), at most
+ * DSO_SRCLINE_MAX_LINES of them, and the next step.  The kernel is left
+ * out (upstream shows function+offset there without a vmlinux).
+ * DEBUGINFOD_URLS is suggested unless @opts has a debuginfod hook.
+ * Returns how many such DSOs there were.
+ */
+int dsos__print_srcline_missing(const struct dsos *dsos, const struct dso_load_opts *opts,
+				const char *cmd, FILE *out);
 
 #endif

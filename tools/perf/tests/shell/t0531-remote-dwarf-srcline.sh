@@ -1,0 +1,191 @@
+#!/bin/bash
+test_description='the remote analysis box: DWARF unwinding and source lines by build-id
+
+A program and a shared library built -O2 -fomit-frame-pointer -g; prod
+runs them stripped (no symbols, no DWARF: only .eh_frame is left), as
+distributions ship them, and records with perf record --call-graph
+dwarf.  The build box keeps the unstripped files and serves them with a
+real debuginfod.  On the analysis box, with the files gone from their
+recorded paths and only DEBUGINFOD_URLS set, our report and script must
+unwind every chain and name every source line as upstream perf does on
+a box that has the unstripped files at those paths.'
+. "$(dirname "$0")/lib/test-lib.sh"
+. "$MMAP3_TOP/tools/perf/tests/lib/debuginfod-server.sh"
+
+if test_have_prereq ROOT && command -v debuginfod >/dev/null &&
+   command -v curl >/dev/null && command -v ip >/dev/null &&
+   ip netns add "mmap3-probe-$$" 2>/dev/null; then
+	ip netns del "mmap3-probe-$$"
+	test_set_prereq NETNS
+fi
+
+PROD="mmap3-dprod-$$"
+ANALYSIS="mmap3-danalysis-$$"
+
+on_prod () {
+	ip netns exec "$PROD" env HOME="$HOME/prodhome" "$@"
+}
+
+# On the analysis box, with DEBUGINFOD_URLS=$URLS when URLS is set.
+on_analysis () {
+	ip netns exec "$ANALYSIS" env HOME="$HOME/anahome" \
+		DEBUGINFOD_CACHE_PATH="$HOME/anahome/dcache" \
+		${URLS:+DEBUGINFOD_URLS="$URLS"} "$@"
+}
+
+# Rows and folded chains, without the header and upstream's random tip.
+rows () {
+	grep -v "^#" | grep -v "^$"
+}
+
+# binutils' addr2line (upstream) names libc-start.c for the line of
+# libc_start_call_main.h inlined there; libdw names the header.
+binutils_fix () {
+	sed -e "s/libc-start\.c:74/libc_start_call_main.h:74/"
+}
+
+cat >lib.c <<'EOF2'
+volatile unsigned long sink;
+
+__attribute__((noinline)) unsigned long lib_leaf(unsigned long n)
+{
+	unsigned long s = 0, i;
+
+	for (i = 0; i < n; i++)
+		s += i * i ^ (s >> 3);
+	return s;
+}
+
+__attribute__((noinline)) unsigned long lib_mid(unsigned long n)
+{
+	unsigned long r = lib_leaf(n);
+
+	sink += r;
+	return r + 1;
+}
+EOF2
+
+cat >main.c <<'EOF2'
+#include <stdlib.h>
+
+unsigned long lib_mid(unsigned long n);
+volatile unsigned long out;
+
+__attribute__((noinline)) static unsigned long spin(unsigned long n)
+{
+	unsigned long s = 0, i;
+
+	for (i = 0; i < n; i++)
+		s += (i * 7) ^ (s << 1);
+	return s;
+}
+
+__attribute__((noinline)) unsigned long work(unsigned long n)
+{
+	unsigned long r = lib_mid(n) + spin(n);
+
+	out += r;
+	return r * 2;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 200, k;
+
+	for (k = 0; k < n; k++)
+		out += work(1000000);
+	return 0;
+}
+EOF2
+
+test_expect_success NETNS,PERF_EVENTS 'the build box keeps the unstripped files, prod runs them stripped' '
+	mkdir -p prodhome anahome srv app &&
+	gcc -O2 -fomit-frame-pointer -g -fPIC -shared -Wl,--build-id \
+		-o srv/libdwdemo.so lib.c &&
+	gcc -O2 -fomit-frame-pointer -g -Wl,--build-id -o srv/dwdemo main.c \
+		-Lsrv -ldwdemo -Wl,-rpath,"$PWD/app" &&
+	strip -o app/libdwdemo.so srv/libdwdemo.so &&
+	strip -o app/dwdemo srv/dwdemo &&
+	! nm app/dwdemo 2>/dev/null | grep -q spin &&
+	debuginfod_netns_up "$PROD" "$ANALYSIS" &&
+	set -- $DEBUGINFOD_NETNS_ADDRS &&
+	echo "$1" >build.addr
+'
+
+test_expect_success NETNS,PERF_EVENTS 'prod records with --call-graph dwarf' '
+	on_prod perf record -q -e cpu-clock -F 1999 --call-graph dwarf -o prod.data \
+		-- app/dwdemo 300 >/dev/null &&
+	perf buildid-list -i prod.data >ids &&
+	grep -q " $PWD/app/dwdemo\$" ids &&
+	grep -q " $PWD/app/libdwdemo.so\$" ids
+'
+
+# The reference: upstream perf, on a box where the unstripped files sit
+# at the recorded paths (and no cache holds the stripped ones).
+test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'upstream, with the unstripped files in place' '
+	cp srv/dwdemo srv/libdwdemo.so app/ &&
+	upstream_perf report --no-inline --stdio --no-children -g folded \
+		--sort comm,dso,sym -i prod.data 2>/dev/null | rows >expect.chains &&
+	grep "lib_leaf" expect.chains | grep -q "lib_mid;work;main" &&
+	grep -q "spin.*work;main" expect.chains &&
+	upstream_perf report --stdio --no-children -g none --sort dso,srcline \
+		--dsos dwdemo,libdwdemo.so -i prod.data 2>/dev/null | rows >expect.lines &&
+	grep -q "libdwdemo.so  *lib\.c:[0-9]" expect.lines &&
+	grep -q "dwdemo  *main\.c:[0-9]" expect.lines &&
+	upstream_perf script --no-inline -F comm,tid,time,ip,sym,srcline --dsos dwdemo,libdwdemo.so \
+		-i prod.data 2>/dev/null | binutils_fix >expect.script &&
+	test -s expect.script &&
+	rm -r app
+'
+
+test_expect_success NETNS,PERF_EVENTS 'the build box serves them; analysis has no file' '
+	debuginfod_server_start --netns "$PROD" --addr "$(cat build.addr)" \
+		"$HOME/bstate" "$HOME/srv" &&
+	echo "$DEBUGINFOD_SERVER_URL" >url &&
+	! test -e app/dwdemo &&
+	! test -e anahome/.debug
+'
+
+test_expect_success NETNS,PERF_EVENTS 'analysis without DEBUGINFOD_URLS: nothing unwound through them, and said' '
+	on_analysis perf report --stdio --no-children -g folded --sort comm,dso,sym \
+		-i prod.data >actual 2>err &&
+	! grep -q "lib_mid;work;main" actual &&
+	grep -i "dwdemo" err
+'
+
+test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis, DEBUGINFOD_URLS only: upstream'"'"'s chains' '
+	URLS=$(cat url) on_analysis perf report --stdio --no-children -g folded \
+		--sort comm,dso,sym -i prod.data 2>report.err | rows >actual &&
+	test_cmp expect.chains actual &&
+	! grep "could not be unwound" report.err
+'
+
+test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis, DEBUGINFOD_URLS only: upstream'"'"'s source lines' '
+	URLS=$(cat url) on_analysis perf report --stdio --no-children -g none \
+		--sort dso,srcline --dsos dwdemo,libdwdemo.so -i prod.data 2>/dev/null |
+		rows >actual &&
+	test_cmp expect.lines actual
+'
+
+test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis: script -F srcline, every frame'"'"'s line as upstream' '
+	URLS=$(cat url) on_analysis perf script -F comm,tid,time,ip,sym,srcline \
+		--dsos dwdemo,libdwdemo.so -i prod.data >actual 2>script.err &&
+	test_cmp expect.script actual
+'
+
+test_expect_success NETNS,PERF_EVENTS 'the debuginfo came from the server, by build-id' '
+	test "$(debuginfod_server_metric bstate "http_requests_total{type=\"debuginfo\"}")" -ge 1
+'
+
+test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'the server stops: the same chains and lines from the client cache' '
+	debuginfod_server_stop "$HOME/bstate" &&
+	URLS=$(cat url) on_analysis perf report --stdio --no-children -g folded \
+		--sort comm,dso,sym -i prod.data 2>/dev/null | rows >actual &&
+	test_cmp expect.chains actual &&
+	URLS=$(cat url) on_analysis perf report --stdio --no-children -g none \
+		--sort dso,srcline --dsos dwdemo,libdwdemo.so -i prod.data 2>/dev/null |
+		rows >actual &&
+	test_cmp expect.lines actual
+'
+
+test_done
