@@ -44,8 +44,12 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'the inlined function'"'"'s lines,
 	grep -A1 " right\$" out | grep -E "^  srcline-app\.c:1[0-4]\$"
 '
 
+# In code no DWARF covers (nodebug_spin, _start) upstream'"'"'s addr2line
+# answers "??:0" and nothing is printed.  (In a PLT entry it names no
+# function and upstream prints "dso[address]", as we do, but 6.1 names
+# the entry _init where we say clock_gettime@plt: -fno-plt.)
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'code without DWARF: no line, as upstream' '
-	gcc -O2 -c -o nodebug.o "$SHARNESS_TEST_SRCDIR/lib/srcline-nodebug.c" &&
+	gcc -O2 -fno-plt -c -o nodebug.o "$SHARNESS_TEST_SRCDIR/lib/srcline-nodebug.c" &&
 	gcc -O2 -g -Wl,--build-id -o mixed "$SHARNESS_TEST_SRCDIR/lib/srcline-app.c" nodebug.o &&
 	upstream_record -q -g -e cpu-clock -c 100000 -o mixed.data -- ./mixed 1000000 &&
 	upstream_try $UPSTREAM_PERF script -F ip,sym,srcline --dsos mixed -i mixed.data |

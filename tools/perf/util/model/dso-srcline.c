@@ -82,6 +82,33 @@ const struct srcline *dso__srcline(struct dso *dso, const struct dso_load_opts *
 	return srcline_file__find(dso->srcline, addr);
 }
 
+/* A symbol of the file's own tables, not one made up for a PLT entry. */
+static bool symbol__from_symtab(const struct symbol *sym)
+{
+	size_t len = symbol__namelen(sym);
+
+	return len < 4 || strcmp(sym->name + len - 4, "@plt");
+}
+
+/*
+ * Where the DWARF does not say, upstream's addr2line still answers, with
+ * "??:0", when it can read the DSO's file and name the function at @addr
+ * from its symbol table; upstream shows that text (script leaves it out).
+ * Its function+offset and dso[address] stand for an answer addr2line
+ * could not give: no file (a [vdso] is not one at a path), or an address
+ * in no function of the file, such as a PLT entry.
+ */
+static bool dso__srcline_unknown(struct dso *dso, const struct symbol *sym, u64 addr)
+{
+	if (!dso || dso->kernel || dso->kmod || dso->long_name[0] == '[')
+		return false;
+	if (!dso->srcline && !(dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED))
+		return false;
+	if (!sym)
+		sym = dso__find_symbol(dso, addr);
+	return sym && symbol__from_symtab(sym);
+}
+
 const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 addr,
 			      const struct dso_load_opts *opts, char *buf, size_t size)
 {
@@ -91,14 +118,7 @@ const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 add
 		srcline__snprintf(sl, buf, size, false);
 		return sl->file;
 	}
-	/*
-	 * The DSO's file is at hand but its DWARF, if any, does not cover
-	 * @addr: upstream's addr2line answers "??:0" then, which report
-	 * shows and script leaves out.  Its sym+offset and dso[address]
-	 * only stand for a file addr2line could not read at all.
-	 */
-	if (dso && !dso->kernel && !dso->kmod &&
-	    (dso->srcline || (dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED))) {
+	if (dso__srcline_unknown(dso, sym, addr)) {
 		snprintf(buf, size, "%s", SRCLINE_UNKNOWN);
 		return NULL;
 	}
@@ -119,7 +139,7 @@ static bool dso__srcline_missing(const struct dso *dso)
 {
 	return dso->srcline_tried && !dso->srcline && !dso->kernel && !dso->kmod &&
 	       dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED &&
-	       strcmp(dso->long_name, "[vdso]");
+	       dso->long_name[0] != '[';
 }
 
 int dsos__print_srcline_missing(const struct dsos *dsos, const struct dso_load_opts *opts,
