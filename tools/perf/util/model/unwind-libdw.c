@@ -270,9 +270,52 @@ static const Dwfl_Thread_Callbacks unwind_thread_callbacks = {
 	.set_initial_registers	= unwind__set_initial_registers,
 };
 
+/* Does @elf have a .eh_frame with contents? */
+static bool elf__has_eh_frame(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
+			continue;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (name && !strcmp(name, ".eh_frame"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * libdwfl asks for a module's debug file when .eh_frame does not unwind a
+ * frame, which the outermost frame of every chain (_start, clone) never
+ * does: it would then read, and inflate when compressed, the whole
+ * debuginfo of libc and the rest only to find the end of the chain.  A
+ * module with .eh_frame is unwound with that alone, as upstream's libdw
+ * unwinder does; one without still gets its .debug_frame.
+ */
+static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+				  Dwarf_Addr base, const char *file_name,
+				  const char *debuglink_file, GElf_Word debuglink_crc,
+				  char **debuginfo_file_name)
+{
+	Dwarf_Addr bias;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+
+	if (elf && elf__has_eh_frame(elf))
+		return -1;
+	return dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					    debuglink_file, debuglink_crc, debuginfo_file_name);
+}
+
 static const Dwfl_Callbacks unwind_dwfl_callbacks = {
 	.find_elf		= dwfl_build_id_find_elf,
-	.find_debuginfo		= dwfl_standard_find_debuginfo,
+	.find_debuginfo		= unwind__find_debuginfo,
 	.section_address	= dwfl_offline_section_address,
 };
 
