@@ -17,6 +17,7 @@
 #include "util/model/machine-sideband.h"
 #include "util/model/sample-filter.h"
 #include "util/model/unresolved.h"
+#include "util/model/debuginfod-dso.h"
 
 struct annotate {
 	struct machine_tool	mt;		/* first: the callbacks get &mt.tool */
@@ -129,12 +130,21 @@ int annotate__run(const struct annotate_opts *opts, struct perf_session *session
 	struct dso_load_opts lopts = { .verbose = opts->verbose, .symfs = opts->symfs,
 				       .vmlinux = opts->vmlinux };
 	struct annotate_stdio out = { .opts = opts, .session = session };
+	struct debuginfod_fetcher *fetcher = NULL;
 	bool damaged;
 	int i, err;
 
+	hashmap__init(&out.warned);
+	/* DEBUGINFOD_URLS: symbols and the binary to disassemble, by build-id */
+	err = debuginfod__setup_dso_hook(&lopts, NULL, opts->verbose, &fetcher);
+	if (err) {
+		pr_err("perf annotate: debuginfod: %s\n", strerror(-err));
+		return err;
+	}
 	err = machine__init(&ann.machine, &lopts);
 	if (err)
-		return err;
+		goto out_fetcher;
+	debuginfod__dso_hook_watch(&ann.machine.load_opts, &ann.machine.dsos);
 	machine_tool__init(&ann.mt, &ann.machine);
 	ann.mt.tool.sample = annotate__sample;
 	ann.mt.tool.ordered_events = true;
@@ -157,9 +167,9 @@ int annotate__run(const struct annotate_opts *opts, struct perf_session *session
 	}
 	if (!out.nr_samples) {
 		fflush(stdout);
-		pr_err("The %s data has no samples!\n",
+		/* upstream's words and status, a named symbol unseen included */
+		pr_err("Error: The %s data has no samples!\n",
 		       session->header.is_pipe ? "pipe" : session->data->path);
-		err = -ENODATA;
 		goto out;
 	}
 	if (!opts->quiet)
@@ -169,5 +179,8 @@ int annotate__run(const struct annotate_opts *opts, struct perf_session *session
 		err = -EINVAL;
 out:
 	annotate__exit(&ann);
+out_fetcher:
+	debuginfod__dso_hook_exit(&lopts);
+	hashmap__exit(&out.warned);
 	return err;
 }

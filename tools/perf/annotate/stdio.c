@@ -156,6 +156,30 @@ static void annotate_stdio__lines(const struct annotate_opts *opts, const struct
 	}
 }
 
+/* Said once per DSO, as upstream does, with what would help. */
+static void annotate_stdio__no_image(struct annotate_stdio *out, const struct annotated_sym *as)
+{
+	char hex[BUILD_ID_SIZE_MAX * 2 + 1] = "none";
+	u64 hash = hash__bytes(&as->dso, sizeof(as->dso), 0);
+	size_t iter = 0;
+	void *v;
+
+	while ((v = hashmap__next(&out->warned, hash, &iter)))
+		if (v == as->dso)
+			return;
+	if (hashmap__add(&out->warned, hash, as->dso))
+		return;
+	if (out->opts->quiet)
+		return;
+	if (dso__has_build_id(as->dso))
+		build_id__sprintf(&as->dso->id.bid, hex);
+	pr_warning("perf annotate: no file with the code of %s (build-id %s): its symbols "
+		   "(%s first) are not annotated; %s\n", as->dso->long_name, hex, as->sym->name,
+		   as->dso->kernel ? "give -k/--vmlinux" :
+		   "put the binary in the build-id cache (perf buildid-cache -a) or set "
+		   "DEBUGINFOD_URLS");
+}
+
 static int annotate_stdio__symbol(struct annotate_stdio *out, struct evsel *evsel,
 				  const struct annotate_hists *h, const struct annotated_sym *as)
 {
@@ -170,12 +194,7 @@ static int annotate_stdio__symbol(struct annotate_stdio *out, struct evsel *evse
 	int err;
 
 	if (dso__image_path(as->dso, &out->machine->load_opts, path, sizeof(path))) {
-		char hex[BUILD_ID_SIZE_MAX * 2 + 1] = "none";
-
-		if (dso__has_build_id(as->dso))
-			build_id__sprintf(&as->dso->id.bid, hex);
-		pr_warning("perf annotate: %s: no file with the code of %s (build-id %s): "
-			   "not annotated\n", as->sym->name, as->dso->long_name, hex);
+		annotate_stdio__no_image(out, as);
 		return 0;
 	}
 	pr_debug(opts->verbose, 1, "perf annotate: %s: disassembling %s\n", as->sym->name, path);

@@ -7,6 +7,7 @@
 #define __PERF_ANNOTATE_STDIO_H
 
 #include <linux/types.h>
+#include "util/base/hashmap.h"
 
 struct annotate_opts;
 struct annotate_hists;
@@ -20,6 +21,7 @@ struct annotate_stdio {
 	struct machine			*machine;
 	u64				nr_samples;	/* of every event printed */
 	int				nr_printed;	/* symbols shown */
+	struct hashmap			warned;		/* DSOs without a file, said once */
 };
 
 /* Every symbol of @h, hottest first (annotate_hists__sort() ran).  0 or -errno. */
