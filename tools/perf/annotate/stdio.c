@@ -156,6 +156,18 @@ static void annotate_stdio__lines(const struct annotate_opts *opts, const struct
 	}
 }
 
+/* -v: the samples per sampled address, upstream's list */
+static void annotate_stdio__hits(const struct annotated_sym *as)
+{
+	size_t i;
+
+	for (i = 0; i < as->nr_addrs; i++)
+		if (as->addrs[i].nr_samples)
+			printf("%*llx: %llu\n", 32, as->sym->start + as->addrs[i].offset,
+			       as->addrs[i].nr_samples);
+	printf("%*s: %llu\n", 32, "h->nr_samples", as->nr_samples);
+}
+
 /* Said once per DSO, as upstream does, with what would help. */
 static void annotate_stdio__no_image(struct annotate_stdio *out, const struct annotated_sym *as)
 {
@@ -203,6 +215,8 @@ static int annotate_stdio__symbol(struct annotate_stdio *out, struct evsel *evse
 	if (err)
 		return err;
 	annotate_stdio__header(opts, evsel, as, opts->show_total_period ? 12 : 8);
+	if (opts->verbose > 0)
+		annotate_stdio__hits(as);
 	annotate_stdio__lines(opts, h, as, &d);
 	disasm__exit(&d);
 	out->nr_printed++;
