@@ -122,7 +122,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a rebuilt binary at the path, no 
 
 for sym in no_such_symbol _init
 do
-	test_expect_success PERF_EVENTS,UPSTREAM_PERF "$sym: upstream'"'"'s output and exit status" "
+	test_expect_success PERF_EVENTS,UPSTREAM_PERF "$sym: upstream's output and exit status" "
 		upstream_perf annotate --stdio -i up.data $sym >expect 2>up.err
 		echo \$? >expect.rc &&
 		perf annotate --stdio -i up.data $sym >actual 2>err
