@@ -131,11 +131,13 @@ static void annotate_stdio__lines(const struct annotate_opts *opts, const struct
 	int width = opts->show_total_period ? 12 : 8;
 	u64 start = as->sym->start, size = as->sym->end - as->sym->start;
 	int addr_width = disasm__addr_width(d, start);
+	u64 counted = 0;	/* addresses below are counted: each one once */
 	size_t i;
 
 	for (i = 0; i < d->nr; i++) {
 		const struct disasm_line *dl = &d->lines[i];
 		struct line_share s;
+		u64 from, to;
 
 		if (dl->offset < 0) {
 			if (!*dl->text)
@@ -145,7 +147,15 @@ static void annotate_stdio__lines(const struct annotate_opts *opts, const struct
 				       dl->text);
 			continue;
 		}
-		s = annotated_sym__share(as, dl->offset, disasm__next_offset(d, i, size));
+		/*
+		 * objdump's addresses ascend; a hostile output's may not, and
+		 * overlapping ranges would walk the histogram once per line
+		 */
+		from = (u64)dl->offset > counted ? (u64)dl->offset : counted;
+		to = disasm__next_offset(d, i, size);
+		s = annotated_sym__share(as, from, to);
+		if (to > counted)
+			counted = to;
 		if (opts->show_total_period)
 			printf(" %11llu", s.period);
 		else if (opts->show_nr_samples)
