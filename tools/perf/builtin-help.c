@@ -16,6 +16,7 @@
 #include "util/base/version.h"
 
 static const struct cmd_struct commands[] = {
+	{ "annotate",		cmd_annotate,		"Read perf.data (created by perf record) and display annotated code" },
 	{ "archive",		cmd_archive,		"Create archive with object files with build-ids found in perf.data file" },
 	{ "buildid-cache",	cmd_buildid_cache,	"Manage build-id cache." },
 	{ "buildid-list",	cmd_buildid_list,	"List the buildids in a perf.data file" },

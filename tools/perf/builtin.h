@@ -21,6 +21,7 @@ const struct cmd_struct *perf__commands(void);
 void perf__usage(FILE *fp);
 
 /* Commands, one line each, kept sorted. */
+int cmd_annotate(int argc, const char **argv);
 int cmd_archive(int argc, const char **argv);
 int cmd_buildid_cache(int argc, const char **argv);
 int cmd_buildid_list(int argc, const char **argv);

@@ -139,7 +139,7 @@ static int main__options(struct perf_main *m, int *argc, const char ***argv)
 /* upstream pages the --stdio output of these */
 static bool main__pages_by_default(const char *cmd)
 {
-	return !strcmp(cmd, "report") || !strcmp(cmd, "script") || !strcmp(cmd, "list");
+	return !strcmp(cmd, "report") || !strcmp(cmd, "annotate") || !strcmp(cmd, "script") || !strcmp(cmd, "list");
 }
 
 /* argv with @n "-v" after the command name; NULL when none are wanted. */

@@ -25,7 +25,7 @@ EOF_KNOWN
 # record: the second number sizes the AUX area, hardware PMU only;
 # diff: -c cycles needs branch stacks (hardware PMU).
 
-for cmd in record report script inject buildid-list buildid-cache diff list config
+for cmd in record report script inject buildid-list buildid-cache diff list config annotate
 do
 	test_expect_success UPSTREAM_PERF "$cmd -h: names, short letters and placeholders as upstream's" "
 		test_expect_code 129 perf $cmd -h 2>ours.h &&
