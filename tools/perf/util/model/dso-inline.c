@@ -100,11 +100,14 @@ out:
 	return found;
 }
 
-/* "file.c:12" of @file (a DWARF path) into @buf; NULL for an unknown file. */
+/*
+ * "file.c:12" of @file (a DWARF path) into @buf; addr2line's "??:?" for
+ * an unknown file reads as "??:0" upstream.
+ */
 static const char *inline_srcline(char *buf, size_t size, const char *file, unsigned int line)
 {
 	if (!file)
-		return NULL;
+		return "??:0";
 	snprintf(buf, size, "%s:%u", srcline__basename(file), line);
 	return buf;
 }
@@ -126,8 +129,7 @@ static struct dso_inlines *inline_cache__make(struct dso_inline_cache *cache,
 	for (i = 0; i < nr; i++) {
 		const char *file = i ? sl->inlines[i - 1].file : sl->file;
 
-		if (file)
-			text += strlen(srcline__basename(file)) + 12;
+		text += (file ? strlen(srcline__basename(file)) : 2) + 12;
 	}
 	di = malloc(sizeof(*di) + nr * sizeof(di->frames[0]) + text);
 	if (!di)

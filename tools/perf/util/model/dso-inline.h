@@ -29,7 +29,7 @@ struct symbol;
 
 struct inline_frame {
 	const struct symbol	*sym;		/* the base symbol, or an inlined one */
-	const char		*srcline;	/* "file.c:12" (base name); NULL: unknown */
+	const char		*srcline;	/* "file.c:12" (base name), "??:0" when unknown */
 };
 
 /* One address' frames; nr 0: the address' own frame, unchanged. */
