@@ -148,8 +148,13 @@ static int callchain__add_inlines(struct callchain_cursor *cursor)
 	return 1;
 }
 
+/*
+ * @unwound: a frame of a DWARF-unwound user stack, the only frames upstream
+ * 6.1 expands into inline frames (its frame-pointer chains keep one frame
+ * per address).
+ */
 static int callchain__add(struct machine *machine, struct thread *thread,
-			  struct callchain_cursor *cursor, u8 cpumode, u64 ip)
+			  struct callchain_cursor *cursor, u8 cpumode, u64 ip, bool unwound)
 {
 	struct callchain_frame *fr;
 	int err = callchain_cursor__reserve(cursor, cursor->nr + 1);
@@ -161,7 +166,7 @@ static int callchain__add(struct machine *machine, struct thread *thread,
 		return err;
 	fr = &cursor->frames[cursor->nr];
 	/* a sample without its chain has no inline frames upstream either */
-	if (cursor->inline_opts && !cursor->ip_only && fr->sym && fr->map && fr->dso &&
+	if (unwound && cursor->inline_opts && !cursor->ip_only && fr->sym && fr->map && fr->dso &&
 	    !fr->dso->kernel && !fr->dso->kmod) {
 		err = callchain__add_inlines(cursor);
 		/* inline frames carry their lines (NULL: upstream shows none) */
@@ -211,7 +216,9 @@ static int callchain__ip_only(struct machine *machine, struct thread *thread,
 	cursor->ip_only = true;
 	cursor->inlined_leaf = false;
 	cursor->nr_inlined = 0;
-	return err ? err : callchain__add(machine, thread, cursor, sample->cpumode, sample->ip);
+	if (err)
+		return err;
+	return callchain__add(machine, thread, cursor, sample->cpumode, sample->ip, false);
 }
 
 /*
@@ -248,7 +255,7 @@ static int callchain__unwind_entry(void *arg, u64 ip)
 		cursor->stats.nr_max_stack++;
 		return 1;
 	}
-	ua->err = callchain__add(ua->machine, ua->thread, cursor, PERF_RECORD_MISC_USER, ip);
+	ua->err = callchain__add(ua->machine, ua->thread, cursor, PERF_RECORD_MISC_USER, ip, true);
 	return ua->err ? 1 : 0;
 }
 
@@ -319,7 +326,7 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 		 * upstream's; here the path ends in it, so its graph shows
 		 * the ip below the outermost frames (upstream's does not).
 		 */
-		err = callchain__add(machine, thread, cursor, sample->cpumode, sample->ip);
+		err = callchain__add(machine, thread, cursor, sample->cpumode, sample->ip, false);
 		if (err)
 			return err;
 	}
@@ -345,7 +352,7 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			skip--;
 			continue;
 		}
-		err = callchain__add(machine, thread, cursor, cpumode, ip);
+		err = callchain__add(machine, thread, cursor, cpumode, ip, false);
 		if (err)
 			return err;
 	}

@@ -76,8 +76,9 @@ struct callchain_cursor {
 	/* DWARF unwinding of user stacks, made at the first such sample */
 	struct unwinder		*unwinder;
 	/*
-	 * --inline: each address inside inlined code stands for its inline
-	 * frames (util/model/dso-inline.h), as upstream's chains show them;
+	 * --inline: each address of an unwound user stack inside inlined
+	 * code stands for its inline frames (util/model/dso-inline.h), as
+	 * upstream 6.1 shows them (not in frame-pointer chains);
 	 * NULL: one frame per address, and no DWARF read for it.
 	 */
 	const struct dso_load_opts *inline_opts;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Inline frames of a DSO's addresses, as upstream perf 6.1 puts them in
- * call chains (--inline, its default): where the DWARF says the address
+ * DWARF-unwound call chains (--inline, its default; its frame-pointer
+ * chains keep one frame per address): where the DWARF says the address
  * is in code inlined into its function, the address stands for several
  * frames, innermost first, each with the source line it is at:
  *
