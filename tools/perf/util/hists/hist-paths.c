@@ -655,8 +655,16 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 			if (hists->children && !(node->flags & HP_ENDS_UNDER_CALL))
 				he->period_children += leaf->hit;
 		}
-		if (hists->children && (node->flags & HP_OUTERMOST))
-			hists->by_index[node->e_call]->period_children += hp->cumul[n] - leaf->hit;
+		if (hists->children && (node->flags & HP_OUTERMOST)) {
+			const struct symbol *sym = hp_node__frame(hp, n)->sym;
+
+			/*
+			 * an inline frame in place of the samples' ip is their
+			 * caller too (callchain_cursor__leaf()), as upstream's
+			 */
+			hists->by_index[node->e_call]->period_children +=
+				hp->cumul[n] - (sym && sym->inlined ? 0 : leaf->hit);
+		}
 	}
 	return 0;
 }
