@@ -424,6 +424,14 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 
 	/* a new stamp per sample: an entry met twice on one path counts once */
 	hists->stamp++;
+	/* the sample's own entry, when inline frames took its place in the path */
+	if (cursor->inlined_leaf) {
+		depth = cursor->ip_only ? 0 : hists__depth(hists, 0, cursor->nr);
+		if (depth > he->max_depth)
+			he->max_depth = depth;
+		he->stamp = hists->stamp;
+		he->period_children += period;
+	}
 	for (pos = 0; pos < cursor->nr; pos++) {
 		/* inline frames in place of the ip are callers' entries, as upstream's */
 		if (pos || cursor->inlined_leaf) {
