@@ -530,6 +530,9 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 	}
 }
 
+/* upstream's exit status for a perfconfig value it cannot take */
+#define RECORD_CONFIG_ERROR	255
+
 /*
  * perfconfig's record.build-id (cache, no-cache, skip, mmap) and
  * call-graph.record-mode, under the command line's options.
@@ -561,7 +564,7 @@ int record_opts__config(struct record_opts *opts)
 
 		if (!strcasecmp(it->key, "call-graph.record-mode")) {
 			if (call_graph__parse(it->value, &size))
-				ret = PERF_USAGE_ERROR;
+				ret = RECORD_CONFIG_ERROR;
 			else
 				opts->config_dump_size = size;
 		} else if (!strcasecmp(it->key, "call-graph.dump-size")) {
@@ -569,11 +572,15 @@ int record_opts__config(struct record_opts *opts)
 			if (!size) {
 				fprintf(stderr, "callchain: Incorrect stack dump size (max %d): %s\n",
 					RECORD_MAX_STACK_DUMP, it->value);
-				ret = PERF_USAGE_ERROR;
+				ret = RECORD_CONFIG_ERROR;
 			} else if (opts->config_dump_size) {
 				opts->config_dump_size = size;
 			}
 		}
+		/* upstream's second line, and its exit status (-1) */
+		if (ret)
+			fprintf(stderr, "Error in the given config file: wrong config key-value "
+				"pair %s=%s\n", it->key, it->value);
 	}
 	perf_config__exit(&cfg);
 	return ret;

@@ -5,7 +5,7 @@ call-graph.record-mode = dwarf[,SIZE] makes perf record -g ask for DWARF
 unwinding (the user registers and a copy of the user stack), and
 call-graph.dump-size sizes that copy; the command line'"'"'s --call-graph
 wins.  `perf evlist -v` of ours and upstream'"'"'s recordings under the same
-file must agree; bad values fail as upstream'"'"'s do.'
+file must agree; bad values fail as upstream'"'"'s do (two lines, exit 255).'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 # The attr of each event, minus what differs by design (see t1025).
@@ -38,12 +38,25 @@ done <<'EOF'
 [call-graph]\n\trecord-mode = fp\n\tdump-size = 4096\n
 EOF
 
+test_expect_success UPSTREAM_PERF 'bad values: upstream'"'"'s two lines, exit 255' '
+	printf "[call-graph]\n\trecord-mode = foo\n" >bad1.cfg &&
+	printf "[call-graph]\n\trecord-mode = dwarf\n\tdump-size = 100000\n" >bad2.cfg &&
+	for c in bad1 bad2; do
+		PERF_CONFIG=$PWD/$c.cfg test_expect_code 255 perf record -q -g -o x.data -- true \
+			2>actual &&
+		PERF_CONFIG=$PWD/$c.cfg test_expect_code 255 "$UPSTREAM_PERF" record -q -g \
+			-o x.data -- true 2>expect &&
+		test_cmp expect actual || return 1
+	done &&
+	! test -e x.data
+'
+
 test_expect_success PERF_EVENTS 'record-mode = dwarf with -g: the samples unwind' '
 	printf "[call-graph]\n\trecord-mode = dwarf\n" >dw.cfg &&
 	gcc -O2 -fomit-frame-pointer -g -o inl "$SHARNESS_TEST_SRCDIR/lib/srcline-app.c" &&
 	PERF_CONFIG=$PWD/dw.cfg perf record -q -g -e cpu-clock -c 100000 -o dw.data -- \
 		./inl 2000000 &&
-	perf evlist -v -i dw.data | grep -q STACK_USER &&
+	upstream_perf evlist -v -i dw.data | grep -q STACK_USER &&
 	perf report --stdio --no-children -g folded --sort sym -i dw.data >out &&
 	grep -q "left;main" out
 '
