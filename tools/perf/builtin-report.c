@@ -407,6 +407,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		  "Show only data header." },
 		{ PARSE_OPT_BOOL, 0, "hierarchy", &rep->hists.hierarchy, NULL,
 		  "Show entries in a hierarchy" },
+		{ PARSE_OPT_BOOL, 0, "inline", &rep->hists.inline_frames, NULL,
+		  "Show inline function" },
 		{ PARSE_OPT_STRING, 0, "kallsyms", &rep->hists.kallsyms, "file",
 		  "kallsyms pathname" },
 		{ PARSE_OPT_BOOL, 0, "mmaps", &rep->hists.mmaps, NULL,
@@ -510,6 +512,7 @@ int cmd_report(int argc, const char **argv)
 	sort_keys__init_default(&rep.hists.sort);
 	callchain_param__init(&rep.hists.callchain);
 	rep.hists.max_stack = callchain__default_max_stack();
+	rep.hists.inline_frames = true;
 	err = report__config(&rep) ?: report__parse_args(&rep, argc, argv);
 	if (err)
 		return err;

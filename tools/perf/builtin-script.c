@@ -53,6 +53,7 @@ struct script {
 	bool show_task;
 	bool show_switch;
 	bool is_pipe;
+	bool inline_frames;		/* --inline (upstream's default): inline frames in chains */
 	bool fields_error;		/* -F asks for what the data lacks */
 	int verbose;
 	unsigned int max_stack;		/* --max-stack: frames kept of a chain */
@@ -454,6 +455,9 @@ static int script__print_session(struct script *s, struct perf_session *session,
 	s->print.srcline_opts = &s->machine.load_opts;
 	callchain_cursor__init(&s->cursor);
 	s->cursor.max_stack = s->max_stack;
+	/* the cursor serves the printed chains only: their inline frames, as upstream's */
+	if (s->inline_frames)
+		s->cursor.inline_opts = &s->machine.load_opts;
 	script_trace__init(&s->trace, s->path);
 	s->print.trace = &s->trace;
 	script__init_tool(s);
@@ -595,6 +599,7 @@ int cmd_script(int argc, const char **argv)
 		{ PARSE_OPT_BOOL, 0, "header", &scr.header, NULL, "Show data header." },
 		{ PARSE_OPT_BOOL, 0, "header-only", &scr.header_only, NULL,
 		  "Show only data header." },
+		{ PARSE_OPT_BOOL, 0, "inline", &scr.inline_frames, NULL, "Show inline function" },
 		{ PARSE_OPT_STRING, 'S', "symbols", &fo->syms, "symbol[,symbol...]",
 		  "only consider these symbols" },
 		{ PARSE_OPT_INCR, 'v', "verbose", &scr.verbose, NULL, "be more verbose" },
@@ -635,6 +640,7 @@ int cmd_script(int argc, const char **argv)
 	int n;
 
 	scr.max_stack = callchain__default_max_stack();
+	scr.inline_frames = true;
 	n = parse_opts__parse(&p, argc, argv);
 	if (n < 0)
 		return -n;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include "record/opts.h"
 #include "util/base/parse-options.h"
@@ -105,39 +106,66 @@ int record_opts__usage(void)
  * copy is whole u64s, at most 65528 bytes: what fits a sample's u16 size
  * with the rest of it), its error lines, exit 129.
  */
-static int record_opts__call_graph(struct record_opts *opts, const char *arg)
+/* A dwarf stack size: upstream's rounding up to u64s and its limits; 0 if bad. */
+static u32 call_graph__stack_size(const char *arg)
 {
-	unsigned long size = RECORD_DEFAULT_STACK_DUMP;
-	const char *comma = strchr(arg, ',');
-	size_t len = comma ? (size_t)(comma - arg) : strlen(arg);
+	unsigned long size;
 	char *end;
 
+	errno = 0;
+	size = strtoul(arg, &end, 0);
+	if (end == arg || *end || errno || arg[0] == '-' || size > UINT32_MAX)
+		return 0;
+	size = (size + 7) & ~7UL;
+	return size <= RECORD_MAX_STACK_DUMP ? size : 0;
+}
+
+/*
+ * "fp" or "dwarf[,SIZE]" into *@size (0: fp).  Returns 0, or 129 after
+ * upstream's line.
+ */
+static int call_graph__parse(const char *arg, u32 *size)
+{
+	const char *comma = strchr(arg, ',');
+	size_t len = comma ? (size_t)(comma - arg) : strlen(arg);
+
 	if (len == 2 && !strncmp(arg, "fp", 2) && !comma) {
-		opts->callgraph = true;
-		opts->stack_dump_size = 0;
+		*size = 0;
 		return 0;
 	}
 	if (len != 5 || strncmp(arg, "dwarf", 5)) {
 		fprintf(stderr, "callchain: Unknown --call-graph option value: %s\n", arg);
-		return record_opts__usage();
+		return PERF_USAGE_ERROR;
 	}
+	*size = RECORD_DEFAULT_STACK_DUMP;
 	if (comma) {
-		errno = 0;
-		size = strtoul(comma + 1, &end, 0);
-		if (end == comma + 1 || *end || errno || comma[1] == '-' || size > UINT32_MAX)
-			size = 0;
-		else
-			size = (size + 7) & ~7UL;
-		if (!size || size > RECORD_MAX_STACK_DUMP) {
+		*size = call_graph__stack_size(comma + 1);
+		if (!*size) {
 			fprintf(stderr, "callchain: Incorrect stack dump size (max %d): %s\n",
 				RECORD_MAX_STACK_DUMP, comma + 1);
-			return record_opts__usage();
+			return PERF_USAGE_ERROR;
 		}
 	}
+	return 0;
+}
+
+
+/*
+ * --call-graph fp | dwarf[,SIZE]: upstream's words and limits (the stack
+ * copy is whole u64s, at most 65528 bytes: what fits a sample's u16 size
+ * with the rest of it), its error lines, exit 129.
+ */
+static int record_opts__call_graph(struct record_opts *opts, const char *arg)
+{
+	u32 size;
+
+	if (call_graph__parse(arg, &size))
+		return record_opts__usage();
 	opts->callgraph = true;
 	opts->stack_dump_size = size;
-	/* upstream samples data addresses with dwarf (as -d), and keeps them */
-	opts->sample.data = true;
+	/* upstream samples data addresses with --call-graph dwarf (as -d), and keeps them */
+	if (size)
+		opts->sample.data = true;
 	return 0;
 }
 
@@ -397,6 +425,13 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 		rp->user_period = true;
 		return 0;
 	case 'g':
+		/*
+		 * perfconfig's call-graph.record-mode, fp unless it says
+		 * dwarf, unless --call-graph came first; upstream's -g
+		 * samples no data addresses even with dwarf
+		 */
+		if (!opts->callgraph)
+			opts->stack_dump_size = opts->config_dump_size;
 		opts->callgraph = true;
 		return 0;
 	case OPT_CALL_GRAPH:
@@ -495,6 +530,9 @@ static int record_opts__option(void *ctx, int key, const char *arg, bool unset)
 	}
 }
 
+/* upstream's exit status for a perfconfig value it cannot take */
+#define RECORD_CONFIG_ERROR	255
+
 /*
  * perfconfig's record.build-id (cache, no-cache, skip, mmap) and
  * call-graph.record-mode, under the command line's options.
@@ -503,7 +541,7 @@ int record_opts__config(struct record_opts *opts)
 {
 	struct perf_config cfg = { .quiet = true };	/* perf.c named bad files once */
 	const char *v;
-	int ret = 0;
+	int ret = 0, i;
 
 	if (perf_config__load(&cfg, PERF_CONFIG_ALL))
 		return 0;
@@ -519,10 +557,31 @@ int record_opts__config(struct record_opts *opts)
 			"use cache, no-cache, skip or mmap\n", v);
 		ret = RECORD_OPTS_EINVAL;
 	}
-	v = perf_config__get(&cfg, "call-graph.record-mode");
-	if (v && strcmp(v, "fp"))
-		fprintf(stderr, "perf record: call-graph.record-mode '%s' in perfconfig is not "
-			"supported here, fp is used\n", v);
+	/* in the file's order, as upstream: record-mode dwarf resets the size */
+	for (i = 0; i < cfg.nr && !ret; i++) {
+		const struct perf_config_item *it = &cfg.items[i];
+		u32 size;
+
+		if (!strcasecmp(it->key, "call-graph.record-mode")) {
+			if (call_graph__parse(it->value, &size))
+				ret = RECORD_CONFIG_ERROR;
+			else
+				opts->config_dump_size = size;
+		} else if (!strcasecmp(it->key, "call-graph.dump-size")) {
+			size = call_graph__stack_size(it->value);
+			if (!size) {
+				fprintf(stderr, "callchain: Incorrect stack dump size (max %d): %s\n",
+					RECORD_MAX_STACK_DUMP, it->value);
+				ret = RECORD_CONFIG_ERROR;
+			} else if (opts->config_dump_size) {
+				opts->config_dump_size = size;
+			}
+		}
+		/* upstream's second line, and its exit status (-1) */
+		if (ret)
+			fprintf(stderr, "Error in the given config file: wrong config key-value "
+				"pair %s=%s\n", it->key, it->value);
+	}
 	perf_config__exit(&cfg);
 	return ret;
 }

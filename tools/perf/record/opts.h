@@ -31,6 +31,8 @@ struct record_opts {
 	u64 period;
 	bool callgraph;
 	u32 stack_dump_size;		/* --call-graph dwarf: user stack bytes; 0: fp */
+	/* perfconfig's call-graph.record-mode and dump-size: what -g records (0: fp) */
+	u32 config_dump_size;
 	bool system_wide;
 	const char *cpu_list;
 	pid_t pid, tid;			/* the first of -p's or -t's list */

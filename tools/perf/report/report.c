@@ -120,6 +120,12 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 		rh->parent_re_ok = true;
 	}
 	rh->need_chain = rh->children || rh->graph || rh->want_parent;
+	/* chains are resolved for what shows them: their inline frames too, as upstream's */
+	if (rh->need_chain && opts->inline_frames)
+		rh->cursor.inline_opts = &rh->machine.load_opts;
+	/* graphs by address show each frame's source line, as upstream's */
+	if (rh->graph && opts->callchain.key == CALLCHAIN_KEY_ADDRESS)
+		rh->cursor.srcline_opts = &rh->machine.load_opts;
 	rh->callchain = opts->callchain;
 	/* upstream shows --children graphs from the callers down unless told */
 	if (!rh->callchain.order_set)

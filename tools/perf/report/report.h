@@ -37,6 +37,7 @@ struct report_hists_opts {
 	const char	*vmlinux;	/* -k/--vmlinux */
 	const char	*debuginfod;	/* --debuginfod=URLS, or NULL */
 	unsigned int	max_stack;	/* --max-stack: frames kept of a chain */
+	bool		inline_frames;	/* --inline (upstream's default): inline frames in chains */
 	/* --comms, --pid, --tid, --dsos, -S, --time, -C: set up for the session */
 	const struct sample_filter *filter;
 	const char	*symbol_filter;	/* --symbol-filter */

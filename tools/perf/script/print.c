@@ -513,6 +513,12 @@ static void put_srcline(struct script_print *sp, const struct callchain_frame *f
 
 	if (!fr->map || !fr->dso)
 		return;
+	/* a frame of an inline chain: its own line, the call site for a caller */
+	if (fr->srcline) {
+		put_str(sp->out, "\n  ");
+		put_str(sp->out, fr->srcline);
+		return;
+	}
 	dso__srcline_text(fr->dso, NULL, fr->addr, sp->srcline_opts, buf, sizeof(buf));
 	if (!strcmp(buf, SRCLINE_UNKNOWN))
 		return;
@@ -525,7 +531,7 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 {
 	struct script_out *fp = sp->out;
 	const struct dso *last = NULL;
-	bool anon, anon_dso = false;
+	bool anon, anon_dso = false, inlined;
 	size_t i;
 
 	for (i = 0; i < cursor->nr; i++) {
@@ -541,17 +547,22 @@ static void script_print__frames(struct script_print *sp, u32 fields,
 		/* upstream shows a user frame as its offset in the mapped file */
 		if (fr->map && fr->dso && !fr->dso->kernel && !fr->dso->kmod && !anon_dso)
 			ip = ip - fr->map->start + fr->map->pgoff;
+		inlined = fr->sym && fr->sym->inlined;
 		if ((fields & SF(SYM)) && (fields & SF(DSO)) && !anon && !(fields & SF(SRCLINE)) &&
+		    !inlined &&
 		    put_frame_line(fp, ip, fr->sym, fr->addr, fields & SF(SYMOFF), frame__dso(fr)))
 			continue;
 		out__putc('\t', fp);
 		put_hex(fp, ip, 16);
 		if (fields & SF(SYM))
 			put_sym(fp, fields, fr->sym, fr->addr);
-		if (fields & SF(DSO))
+		/* upstream names no DSO for an inline frame, and says so after its line */
+		if ((fields & SF(DSO)) && !inlined)
 			put_dso(fp, frame__dso(fr), anon, thread);
 		if (fields & SF(SRCLINE))
 			put_srcline(sp, fr);
+		if (inlined)
+			put_str(fp, " (inlined)");
 		out__putc('\n', fp);
 	}
 }

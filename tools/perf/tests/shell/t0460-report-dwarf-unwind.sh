@@ -8,7 +8,8 @@ script must show the call chains upstream shows on that file: the user
 frames come from unwinding each sample'"'"'s stack copy with libdwfl, the
 kernel frames from the chain the sample carries.  Upstream runs with
 --no-inline: its inline frames come from source lines, which this
-comparison leaves out.'
+comparison leaves out; their own tests compare upstream'"'"'s default, where
+libc'"'"'s start-up function shows under its DWARF name, inlined.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 cat >lib.c <<'EOF2'
@@ -99,7 +100,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: upstream records a -fomit-
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'report --no-children: the chains of the top entries are upstream'"'"'s' '
 	upstream_perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym \
 		-i up.data 2>/dev/null | top_chains >expect &&
-	perf report --stdio --no-children -g folded --sort comm,dso,sym -i up.data \
+	perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym -i up.data \
 		2>report.err | top_chains >actual &&
 	test_cmp expect actual &&
 	# the library frames were unwound through the executable to main
@@ -110,7 +111,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'report --no-children: the chains 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'report --no-children graph: the same callers' '
 	upstream_perf report --no-inline --stdio --no-children --sort comm,dso,sym -i up.data \
 		2>/dev/null | top_chains 80 >expect &&
-	perf report --stdio --no-children --sort comm,dso,sym -i up.data 2>/dev/null |
+	perf report --no-inline --stdio --no-children --sort comm,dso,sym -i up.data 2>/dev/null |
 		top_chains 80 >actual &&
 	test_cmp expect actual
 '
@@ -118,9 +119,26 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'report --no-children graph: the s
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'script: every sample'"'"'s chain is upstream'"'"'s' '
 	upstream_perf script --no-inline -F comm,tid,time,ip,sym,dso -i up.data 2>/dev/null \
 		>expect &&
-	perf script -F comm,tid,time,ip,sym,dso -i up.data 2>script.err >actual &&
+	perf script --no-inline -F comm,tid,time,ip,sym,dso -i up.data 2>script.err >actual &&
 	test_cmp expect actual &&
 	grep -q "lib_mid (.*libdwdemo.so)" actual
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF 'default (inline frames): script and report are upstream'"'"'s' '
+	upstream_perf script -F comm,tid,time,ip,sym,dso -i up.data 2>/dev/null >expect &&
+	perf script -F comm,tid,time,ip,sym,dso -i up.data 2>/dev/null >actual &&
+	test_cmp expect actual &&
+	grep -q "__libc_start_main_impl (inlined)" actual &&
+	upstream_perf report --stdio --no-children -g folded --sort comm,dso,sym -i up.data \
+		2>/dev/null | top_chains >expect &&
+	perf report --stdio --no-children -g folded --sort comm,dso,sym -i up.data \
+		2>/dev/null | top_chains >actual &&
+	test_cmp expect actual &&
+	upstream_perf report --stdio --no-children --sort comm,dso,sym -i up.data 2>/dev/null |
+		top_chains 80 >expect &&
+	perf report --stdio --no-children --sort comm,dso,sym -i up.data 2>/dev/null |
+		top_chains 80 >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '64 KiB stacks per sample: the same chains, nothing lost' '
@@ -128,7 +146,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '64 KiB stacks per sample: the sam
 		./dwdemo 200 >/dev/null &&
 	upstream_perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym \
 		-i big.data 2>/dev/null | top_chains >expect &&
-	perf report --stdio --no-children -g folded --sort comm,dso,sym -i big.data \
+	perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym -i big.data \
 		2>big.err | top_chains >actual &&
 	test_cmp expect actual &&
 	! grep "could not be unwound" big.err

@@ -3,7 +3,8 @@
  * util/symbols/srcline: lines and inline chains read through libdw from a
  * real -O2 -g debug file (the fuzz corpus' app-inline.debug, built from
  * tests/shell/lib/srcline-app.c: mix() inlined into left() at line 22
- * and into right() at line 31), the per-address cache, upstream's text,
+ * and into right() at line 31) and the function each is in, the
+ * per-address cache, upstream's text,
  * and files with no DWARF refused without a crash.
  */
 #include <errno.h>
@@ -57,7 +58,8 @@ static const struct srcline *find_inlined(struct srcline_file *sf, u64 start, u6
 	return NULL;
 }
 
-static void check_caller(struct srcline_file *sf, u64 start, u64 size, unsigned int call_line)
+static void check_caller(struct srcline_file *sf, u64 start, u64 size, unsigned int call_line,
+			 const char *caller)
 {
 	const struct srcline *sl = find_inlined(sf, start, size);
 	char text[256], want[64];
@@ -72,6 +74,9 @@ static void check_caller(struct srcline_file *sf, u64 start, u64 size, unsigned 
 	assert_non_null(sl->inlines[0].file);
 	assert_string_equal(srcline__basename(sl->inlines[0].file), "srcline-app.c");
 	assert_int_equal(sl->inlines[0].line, call_line);
+	/* the function mix() is inlined into: the outermost inline frame's */
+	assert_non_null(sl->func);
+	assert_string_equal(sl->func, caller);
 	/* cached: the very same answer */
 	assert_ptr_equal(srcline_file__find(sf, sl->addr), sl);
 	assert_ptr_equal(srcline_file__find_inlines(sf, sl->addr), sl);
@@ -93,8 +98,8 @@ static void test_inline_chain(void **state)
 	(void)state;
 	corpus_path(path, sizeof(path), "app-inline.debug");
 	assert_int_equal(srcline_file__open(&sf, path), 0);
-	check_caller(sf, LEFT_START, LEFT_SIZE, 22);
-	check_caller(sf, RIGHT_START, RIGHT_SIZE, 31);
+	check_caller(sf, LEFT_START, LEFT_SIZE, 22, "left");
+	check_caller(sf, RIGHT_START, RIGHT_SIZE, 31, "right");
 	srcline_file__delete(sf);
 }
 

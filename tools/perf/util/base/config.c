@@ -14,6 +14,7 @@
 /* The keys this perf acts on; any pager.<command> too. */
 static const char * const config_known[] = {
 	"buildid.dir",
+	"call-graph.dump-size",
 	"call-graph.order",
 	"call-graph.print-limit",
 	"call-graph.print-type",

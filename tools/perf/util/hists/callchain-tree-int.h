@@ -21,6 +21,7 @@ struct cc_node {
 	const struct symbol	*sym;	/* NULL: [unknown], printed as ip */
 	u64			key;	/* what frames merge by: sym->start or ip */
 	u64			ip;
+	const char		*srcline;	/* -g ...,address: the frame's line; NULL: none */
 	u64			hit;	/* period of the paths that end here */
 	u64			cumul;	/* hit + all below; valid after cc_tree__sum() */
 	u32			count;	/* samples that end here */

@@ -47,9 +47,14 @@ static void cc_print__value(struct cc_print *p, u64 period, u32 count, u64 total
 
 static void cc_print__name(struct cc_print *p, const struct cc_node *node)
 {
-	if (node->sym)
+	if (node->sym) {
 		fputs(node->sym->name, p->fp);
-	else
+		/* upstream: "name file.c:12 (inlined)" */
+		if (p->param->key == CALLCHAIN_KEY_ADDRESS && node->srcline)
+			fprintf(p->fp, " %s", node->srcline);
+		if (node->sym->inlined)
+			fputs(" (inlined)", p->fp);
+	} else
 		fprintf(p->fp, "%#llx", (unsigned long long)node->ip);
 }
 

@@ -218,7 +218,7 @@ static int cc_tree__rehash(struct callchain_tree *tree)
 static u64 cc_frame_key(const struct callchain_tree *tree, const struct callchain_frame *f)
 {
 	if (tree->key == CALLCHAIN_KEY_FUNCTION && f->sym)
-		return f->sym->start;
+		return symbol__graph_key(f->sym);
 	return f->ip;
 }
 
@@ -255,6 +255,7 @@ int cc_tree__child(struct callchain_tree *tree, u32 parent, const struct callcha
 	memset(node, 0, sizeof(*node));
 	node->dso = f->dso;
 	node->sym = f->sym;
+	node->srcline = f->srcline;
 	node->key = key;
 	node->ip = f->ip;
 	node->parent = parent;
@@ -371,16 +372,25 @@ u64 callchain_tree__total(const struct callchain_tree *tree)
 }
 
 struct cc_sort_item {
-	u64	weight;
-	u32	node;
+	u64		weight;
+	const void	*dso;
+	u64		ip;	/* by address: ties in one DSO, higher address first */
+	u32		node;
 };
 
+/*
+ * Equal weights keep upstream's order of a node's children, where it
+ * does not depend on pointers: by address, the higher first within a DSO
+ * (its lookup tree's order); otherwise the order they came in.
+ */
 static int cc_sort_item__cmp(const void *a, const void *b)
 {
 	const struct cc_sort_item *l = a, *r = b;
 
 	if (l->weight != r->weight)
 		return l->weight > r->weight ? -1 : 1;
+	if (l->dso == r->dso && l->ip != r->ip)
+		return l->ip > r->ip ? -1 : 1;
 	return l->node < r->node ? -1 : l->node > r->node;
 }
 
@@ -406,6 +416,10 @@ u32 *cc_tree__sorted_children(const struct callchain_tree *tree, u32 node, u64 m
 		if (tree->nodes[c].cumul < min_cumul)
 			continue;
 		items[i].weight = tree->nodes[c].cumul;
+		if (tree->key == CALLCHAIN_KEY_ADDRESS) {
+			items[i].dso = tree->nodes[c].dso;
+			items[i].ip = tree->nodes[c].ip;
+		}
 		items[i++].node = c;
 	}
 	qsort(items, i, sizeof(*items), cc_sort_item__cmp);

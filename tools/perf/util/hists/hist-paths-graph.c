@@ -16,7 +16,9 @@ static int hp_tree__child(const struct hist_paths *hp, struct callchain_tree *tr
 			  u32 n, u32 *child)
 {
 	const struct hp_frame *fr = hp_node__frame(hp, n);
-	struct callchain_frame f = { .ip = fr->ip, .dso = fr->dso, .sym = fr->sym };
+	struct callchain_frame f = {
+		.ip = fr->ip, .dso = fr->dso, .sym = fr->sym, .srcline = fr->srcline,
+	};
 
 	return cc_tree__child(tree, parent, &f, child);
 }

@@ -21,6 +21,7 @@ struct hp_frame {
 	struct dso		*dso;
 	const struct symbol	*sym;
 	u64			ip;		/* the first address seen */
+	const char		*srcline;	/* and its line (-g ...,address) */
 	/*
 	 * The entry of the frame as a caller under context node call_ctx:
 	 * a caller's entry follows from its frame and the context (the
@@ -165,7 +166,7 @@ static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
 static inline /* What frames merge by: the function (its start), the address when unknown or asked. */
 u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 {
-	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? sym->start : ip;
+	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? symbol__graph_key(sym) : ip;
 }
 
 /* The samples that end at node @n (all zero when none do). */

@@ -170,14 +170,20 @@ static int hp_rehash(struct hist_paths *hp)
 	return 0;
 }
 
-static u32 *hp_frame_slot(struct hist_paths *hp, const struct dso *dso, u64 key)
+/*
+ * The symbol is part of a frame too: under the address key an inline
+ * frame has its function's address (dso-inline.h).
+ */
+static u32 *hp_frame_slot(struct hist_paths *hp, const struct dso *dso,
+			  const struct symbol *sym, u64 key)
 {
 	size_t mask = hp->nr_frame_slots - 1, i = hp_mix((uintptr_t)dso, key) & mask;
 
 	for (;; i = (i + 1) & mask) {
 		const struct hp_frame *fr = &hp->frames[hp->frame_slots[i]];
 
-		if (!hp->frame_slots[i] || (fr->dso == dso && hp_key(hp, fr->sym, fr->ip) == key))
+		if (!hp->frame_slots[i] ||
+		    (fr->dso == dso && fr->sym == sym && hp_key(hp, fr->sym, fr->ip) == key))
 			return &hp->frame_slots[i];
 	}
 }
@@ -203,16 +209,18 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 		for (i = 1; i < hp->nr_frames; i++) {
 			const struct hp_frame *fr = &hp->frames[i];
 
-			*hp_frame_slot(hp, fr->dso, hp_key(hp, fr->sym, fr->ip)) = i;
+			*hp_frame_slot(hp, fr->dso, fr->sym, hp_key(hp, fr->sym, fr->ip)) = i;
 		}
 	}
-	slot = hp_frame_slot(hp, f->dso, key);
+	slot = hp_frame_slot(hp, f->dso, f->sym, key);
 	if (*slot)
 		return *slot;
 	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, hp->nr_frames + 1,
 		       sizeof(*hp->frames)))
 		return 0;
-	hp->frames[hp->nr_frames] = (struct hp_frame){ .dso = f->dso, .sym = f->sym, .ip = f->ip };
+	hp->frames[hp->nr_frames] = (struct hp_frame){
+		.dso = f->dso, .sym = f->sym, .ip = f->ip, .srcline = f->srcline,
+	};
 	*slot = hp->nr_frames;
 	return hp->nr_frames++;
 }
@@ -428,9 +436,12 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	}
 	/* the callers' entries, outermost first as before; their nodes fetched at once */
 	if (hists->children) {
-		for (d = 0; d + 1 < nr; d++)
+		/* inline frames in place of the ip are callers' entries, as upstream's */
+		size_t callers = cursor->inlined_leaf ? nr : nr - 1;
+
+		for (d = 0; d < callers; d++)
 			__builtin_prefetch(&hp->nodes[hp->path.v[d].node]);
-		for (d = 0; d + 1 < nr; d++) {
+		for (d = 0; d < callers; d++) {
 			n = hp->path.v[d].node;
 			if (hp->nodes[n].e_call)
 				continue;
@@ -450,8 +461,8 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		hp->max_depth = nr;
 	n = hp->last.v[nr - 1].node;
 	if (!hp->nodes[n].end) {
-		err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[0], thread, comm, cpumode,
-				     true);
+		err = hp_node__entry(hp, hists, n, ctx, callchain_cursor__leaf(cursor), thread,
+				     comm, cpumode, true);
 		if (err)
 			return err;
 	}
@@ -472,7 +483,8 @@ int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct t
 {
 	struct hist_entry *he;
 
-	he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[0], cpumode, true);
+	he = hists__entry_for_frame(hists, thread, comm, callchain_cursor__leaf(cursor), cpumode,
+				    true);
 	if (!he)
 		return -ENOMEM;
 	he->period_ip_only += period;
@@ -643,8 +655,16 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 			if (hists->children && !(node->flags & HP_ENDS_UNDER_CALL))
 				he->period_children += leaf->hit;
 		}
-		if (hists->children && (node->flags & HP_OUTERMOST))
-			hists->by_index[node->e_call]->period_children += hp->cumul[n] - leaf->hit;
+		if (hists->children && (node->flags & HP_OUTERMOST)) {
+			const struct symbol *sym = hp_node__frame(hp, n)->sym;
+
+			/*
+			 * an inline frame in place of the samples' ip is their
+			 * caller too (callchain_cursor__leaf()), as upstream's
+			 */
+			hists->by_index[node->e_call]->period_children +=
+				hp->cumul[n] - (sym && sym->inlined ? 0 : leaf->hit);
+		}
 	}
 	return 0;
 }

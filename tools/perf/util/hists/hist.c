@@ -344,8 +344,8 @@ static void hist_entry__add_mode(struct hist_entry *he, u8 cpumode, u64 period)
 static int hists__add_mode(struct hists *hists, struct thread *thread, const char *comm,
 			   u8 cpumode, const struct callchain_cursor *cursor, u64 period)
 {
-	struct hist_entry *he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[0],
-						       cpumode, true);
+	struct hist_entry *he = hists__entry_for_frame(hists, thread, comm,
+						       callchain_cursor__leaf(cursor), cpumode, true);
 
 	if (!he)
 		return -ENOMEM;
@@ -410,7 +410,8 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 		return err;
 	}
 
-	he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[0], leaf_cpumode, true);
+	he = hists__entry_for_frame(hists, thread, comm, callchain_cursor__leaf(cursor),
+				    leaf_cpumode, true);
 	if (!he)
 		return -ENOMEM;
 	he->period += period;
@@ -423,8 +424,17 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 
 	/* a new stamp per sample: an entry met twice on one path counts once */
 	hists->stamp++;
+	/* the sample's own entry, when inline frames took its place in the path */
+	if (cursor->inlined_leaf) {
+		depth = cursor->ip_only ? 0 : hists__depth(hists, 0, cursor->nr);
+		if (depth > he->max_depth)
+			he->max_depth = depth;
+		he->stamp = hists->stamp;
+		he->period_children += period;
+	}
 	for (pos = 0; pos < cursor->nr; pos++) {
-		if (pos) {
+		/* inline frames in place of the ip are callers' entries, as upstream's */
+		if (pos || cursor->inlined_leaf) {
 			he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[pos],
 						    leaf_cpumode, false);
 			if (!he)

@@ -252,6 +252,9 @@ static char hist_entry__origin(const struct hist_entry *he)
 	}
 }
 
+/* an inlined function's name and " (inlined)", cut to a column */
+#define SORT_INLINED_MAX	1024
+
 int sort_key__snprintf(enum sort_key key, const struct hist_entry *he, char *buf, size_t size,
 		       const struct sort_widths *sw, bool last)
 {
@@ -266,10 +269,19 @@ int sort_key__snprintf(enum sort_key key, const struct hist_entry *he, char *buf
 	case SORT_DSO:
 		return snprintf(buf, size, "%-*.*s", w, w, hist_entry__dso_name(he, sw->verbose));
 	case SORT_SYM: {
-		char name[64], addr[32] = "";
+		char name[64], addr[32] = "", inl[SORT_INLINED_MAX];
 		const char *s = name;
 
-		if (he->sym)
+		/*
+		 * upstream: the name cut to the column, " (inlined)" after it
+		 * (past the column when the name fills it: the column's width
+		 * counts the name alone)
+		 */
+		if (he->sym && he->sym->inlined) {
+			snprintf(inl, sizeof(inl), "%.*s (inlined)", w - 4 > 0 ? w - 4 : 0,
+				 he->sym->name);
+			s = inl;
+		} else if (he->sym)
 			s = he->sym->name;
 		else
 			snprintf(name, sizeof(name), "%#.*llx", UNRESOLVED_WIDTH,

@@ -26,6 +26,7 @@
 #include "util/model/thread.h"
 #include "util/model/map.h"
 #include "util/model/dso.h"
+#include "util/model/dso-inline.h"
 #include "util/model/unwind.h"
 #include "util/data/event.h"
 #include "util/base/debug.h"
@@ -82,6 +83,7 @@ int callchain_frame__resolve(struct callchain_frame *frame, struct machine *mach
 	frame->map = al.map;
 	frame->dso = al.dso;
 	frame->sym = al.sym;
+	frame->srcline = NULL;
 	frame->cpumode = cpumode;
 	return 0;
 }
@@ -106,16 +108,88 @@ int callchain_frame__resolve_entry(struct callchain_frame *frame, struct machine
 	return 0;
 }
 
-static int callchain__add(struct machine *machine, struct thread *thread,
-			  struct callchain_cursor *cursor, u8 cpumode, u64 ip)
+/*
+ * --inline: the frame just resolved at frames[nr] becomes its inline
+ * frames when its address is in inlined code (upstream replaces it the
+ * same way); the sample's own frame is kept aside when it was the ip.
+ * Returns 1 when it did, 0 when the frame stays as it is, or -ENOMEM.
+ */
+static int callchain__add_inlines(struct callchain_cursor *cursor)
 {
-	int err = callchain_frame__resolve_entry(&cursor->frames[cursor->nr], machine, thread,
-						 cpumode, ip);
+	struct callchain_frame fr = cursor->frames[cursor->nr];
+	const struct dso_inlines *di = dso__inlines(fr.dso, cursor->inline_opts, fr.sym, fr.addr);
+	u32 i;
 
+	if (!di)
+		return -ENOMEM;
+	if (!di->nr) {
+		cursor->nr++;
+		return 0;
+	}
+	if (callchain_cursor__reserve(cursor, cursor->nr + di->nr))
+		return -ENOMEM;
+	/* the frame itself, with the line upstream's inline walk gives it */
+	if (di->nr == 1 && di->frames[0].sym == fr.sym) {
+		cursor->frames[cursor->nr++].srcline = di->frames[0].srcline;
+		return 1;
+	}
+	if (!cursor->nr) {
+		cursor->leaf = fr;
+		cursor->inlined_leaf = true;
+	}
+	for (i = 0; i < di->nr; i++) {
+		struct callchain_frame *f = &cursor->frames[cursor->nr++];
+
+		*f = fr;
+		f->sym = di->frames[i].sym;
+		f->srcline = di->frames[i].srcline;
+	}
+	cursor->nr_inlined += di->nr - 1;
+	return 1;
+}
+
+/*
+ * @unwound: a frame of a DWARF-unwound user stack, the only frames upstream
+ * 6.1 expands into inline frames (its frame-pointer chains keep one frame
+ * per address).
+ */
+static int callchain__add(struct machine *machine, struct thread *thread,
+			  struct callchain_cursor *cursor, u8 cpumode, u64 ip, bool unwound)
+{
+	struct callchain_frame *fr;
+	int err = callchain_cursor__reserve(cursor, cursor->nr + 1);
+
+	if (!err)
+		err = callchain_frame__resolve_entry(&cursor->frames[cursor->nr], machine,
+						     thread, cpumode, ip);
 	if (err)
 		return err;
-	cursor->nr++;
+	fr = &cursor->frames[cursor->nr];
+	/* a sample without its chain has no inline frames upstream either */
+	if (unwound && cursor->inline_opts && !cursor->ip_only && fr->sym && fr->map && fr->dso &&
+	    !fr->dso->kernel && !fr->dso->kmod) {
+		err = callchain__add_inlines(cursor);
+		/* inline frames carry their lines (NULL: upstream shows none) */
+		if (err)
+			return err < 0 ? err : 0;
+		fr = &cursor->frames[cursor->nr - 1];
+	} else {
+		cursor->nr++;
+	}
+	/* upstream's line of a frame it did not expand: mapped frames only */
+	if (cursor->srcline_opts && fr->dso && (fr->map || fr->dso->kernel)) {
+		fr->srcline = dso__callchain_srcline(fr->dso, cursor->srcline_opts, fr->sym,
+						     fr->addr);
+		if (!fr->srcline)
+			return -ENOMEM;
+	}
 	return 0;
+}
+
+/* The frames of the chain's addresses so far, inline frames not counted. */
+static size_t callchain_cursor__addresses(const struct callchain_cursor *cursor)
+{
+	return cursor->nr - cursor->nr_inlined;
 }
 
 u8 callchain__context_cpumode(u64 marker)
@@ -140,7 +214,11 @@ static int callchain__ip_only(struct machine *machine, struct thread *thread,
 
 	cursor->nr = 0;
 	cursor->ip_only = true;
-	return err ? err : callchain__add(machine, thread, cursor, sample->cpumode, sample->ip);
+	cursor->inlined_leaf = false;
+	cursor->nr_inlined = 0;
+	if (err)
+		return err;
+	return callchain__add(machine, thread, cursor, sample->cpumode, sample->ip, false);
 }
 
 /*
@@ -173,13 +251,11 @@ static int callchain__unwind_entry(void *arg, u64 ip)
 	struct unwind_add *ua = arg;
 	struct callchain_cursor *cursor = ua->cursor;
 
-	if (cursor->nr >= ua->max) {
+	if (callchain_cursor__addresses(cursor) >= ua->max) {
 		cursor->stats.nr_max_stack++;
 		return 1;
 	}
-	ua->err = callchain_cursor__reserve(cursor, cursor->nr + 1);
-	if (!ua->err)
-		ua->err = callchain__add(ua->machine, ua->thread, cursor, PERF_RECORD_MISC_USER, ip);
+	ua->err = callchain__add(ua->machine, ua->thread, cursor, PERF_RECORD_MISC_USER, ip, true);
 	return ua->err ? 1 : 0;
 }
 
@@ -224,6 +300,8 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 
 	cursor->nr = 0;
 	cursor->ip_only = false;
+	cursor->inlined_leaf = false;
+	cursor->nr_inlined = 0;
 	if (!chain && !unwind)
 		return callchain__ip_only(machine, thread, sample, cursor);
 	cursor->stats.nr_chains++;
@@ -248,7 +326,7 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 		 * upstream's; here the path ends in it, so its graph shows
 		 * the ip below the outermost frames (upstream's does not).
 		 */
-		err = callchain__add(machine, thread, cursor, sample->cpumode, sample->ip);
+		err = callchain__add(machine, thread, cursor, sample->cpumode, sample->ip, false);
 		if (err)
 			return err;
 	}
@@ -256,7 +334,7 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 		u64 ip = chain->ips[i];
 
 		/* upstream stops there, before looking at what follows */
-		if (cursor->nr == max) {
+		if (callchain_cursor__addresses(cursor) == max) {
 			cursor->stats.nr_max_stack++;
 			cut = true;
 			break;
@@ -274,7 +352,7 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			skip--;
 			continue;
 		}
-		err = callchain__add(machine, thread, cursor, cpumode, ip);
+		err = callchain__add(machine, thread, cursor, cpumode, ip, false);
 		if (err)
 			return err;
 	}

@@ -36,6 +36,7 @@ struct symbol;
 struct perf_sample;
 struct evlist;
 struct unwinder;
+struct dso_load_opts;
 
 struct callchain_frame {
 	u64			ip;		/* the address as recorded */
@@ -43,6 +44,8 @@ struct callchain_frame {
 	struct map		*map;		/* borrowed; NULL: not mapped */
 	struct dso		*dso;		/* borrowed; NULL: not mapped */
 	const struct symbol	*sym;		/* borrowed; NULL: [unknown] */
+	/* an inline frame's source line (dso-inline.h); NULL: not known here */
+	const char		*srcline;
 	u8			cpumode;	/* PERF_RECORD_MISC_KERNEL/USER/... */
 };
 
@@ -72,7 +75,35 @@ struct callchain_cursor {
 	struct callchain_stats	stats;
 	/* DWARF unwinding of user stacks, made at the first such sample */
 	struct unwinder		*unwinder;
+	/*
+	 * --inline: each address of an unwound user stack inside inlined
+	 * code stands for its inline frames (util/model/dso-inline.h), as
+	 * upstream 6.1 shows them (not in frame-pointer chains);
+	 * NULL: one frame per address, and no DWARF read for it.
+	 */
+	const struct dso_load_opts *inline_opts;
+	/*
+	 * -g ...,address: every frame's source line (dso__callchain_srcline()),
+	 * through these options; NULL: none, and no DWARF read for them.
+	 */
+	const struct dso_load_opts *srcline_opts;
+	/*
+	 * Inline frames took the place of the sample's ip in frames[]: the
+	 * sample's own frame (what it counts in) is @leaf, not frames[0].
+	 * See callchain_cursor__leaf().
+	 */
+	bool			inlined_leaf;
+	struct callchain_frame	leaf;
+	/* this sample's frames added by inline expansion (--max-stack ignores them) */
+	size_t			nr_inlined;
 };
+
+/* The frame the sample itself counts in (its ip), inline frames or not. */
+static inline const struct callchain_frame *
+callchain_cursor__leaf(const struct callchain_cursor *cursor)
+{
+	return cursor->inlined_leaf ? &cursor->leaf : &cursor->frames[0];
+}
 
 void callchain_cursor__init(struct callchain_cursor *cursor);
 void callchain_cursor__exit(struct callchain_cursor *cursor);

@@ -26,6 +26,7 @@
 #include "util/base/debug.h"
 #include "util/symbols/vdso.h"
 #include "util/symbols/srcline.h"
+#include "util/model/dso-inline.h"
 
 #define DSO_DEBUG_DIR		"/usr/lib/debug"
 
@@ -133,6 +134,7 @@ void dso__put(struct dso *dso)
 	if (!dso || --dso->refcnt > 0)
 		return;
 	symbols__exit(&dso->symbols);
+	dso_inline_cache__delete(dso->inlines);
 	srcline_file__delete(dso->srcline);
 	free(dso->symsrc_path);
 	free(dso->long_name);

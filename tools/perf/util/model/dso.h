@@ -110,10 +110,13 @@ struct dso {
 	/* Source lines (dso-srcline.h): the DWARF, opened on first use */
 	struct srcline_file	*srcline;
 	bool			srcline_tried;
+	/* Inline frames by address (dso-inline.h), made on first use */
+	struct dso_inline_cache	*inlines;
 	int			refcnt;
 };
 
 struct srcline_file;
+struct dso_inline_cache;
 
 struct dso *dso__new(const char *name, const struct dso_id *id);
 struct dso *dso__get(struct dso *dso);

@@ -189,7 +189,8 @@ static int scope_walk__push(struct scope_walk *w, Dwarf_Die *die)
  */
 static int scope_walk__descend(struct scope_walk *w, Dwarf_Die *parent, int depth)
 {
-	Dwarf_Die child;
+	Dwarf_Die child, func;
+	bool have_func = false;
 
 	if (depth > SRCLINE_MAX_DEPTH || dwarf_child(parent, &child))
 		return 0;
@@ -203,13 +204,26 @@ static int scope_walk__descend(struct scope_walk *w, Dwarf_Die *parent, int dept
 		case DW_TAG_class_type:
 		case DW_TAG_structure_type:
 			/* C++ definitions may sit inside: no ranges of their own */
+			if (have_func)
+				continue;
 			break;
 		case DW_TAG_subprogram:
+			/*
+			 * The assembler gives each alias of an asm function a
+			 * subprogram of the same range (__mprotect, mprotect,
+			 * __GI_mprotect): addr2line names the last one, and so
+			 * do we.  C functions do not overlap.
+			 */
+			if (dwarf_haspc(&child, w->addr) == 1) {
+				func = child;
+				have_func = true;
+			}
+			continue;
 		case DW_TAG_inlined_subroutine:
 		case DW_TAG_lexical_block:
 		case DW_TAG_try_block:
 		case DW_TAG_catch_block:
-			if (dwarf_haspc(&child, w->addr) != 1)
+			if (have_func || dwarf_haspc(&child, w->addr) != 1)
 				continue;
 			if (tag == DW_TAG_inlined_subroutine) {
 				if (w->sl->nr_inlines >= SRCLINE_MAX_INLINES)
@@ -225,7 +239,11 @@ static int scope_walk__descend(struct scope_walk *w, Dwarf_Die *parent, int dept
 		if (scope_walk__descend(w, &child, depth + 1))
 			return -ENOMEM;
 	} while (dwarf_siblingof(&child, &child) == 0);
-	return 0;
+	if (!have_func)
+		return 0;
+	/* the innermost one: GNU C nests functions */
+	w->sl->func = die__func_name(&func);
+	return scope_walk__descend(w, &func, depth + 1);
 }
 
 /* The inline call sites around @addr, innermost first. */

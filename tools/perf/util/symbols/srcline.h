@@ -39,6 +39,12 @@ struct srcline {
 	unsigned int		line;
 	/* srcline_file__find_inlines() only: the walk costs more than the line */
 	struct srcline_inline	*inlines;
+	/*
+	 * The function the outermost inline call site is in (or the address,
+	 * when nothing is inlined there): the subprogram's DWARF name, its
+	 * linkage name when it has one; NULL: none (code of an asm file).
+	 */
+	const char		*func;
 	int			nr_inlines;
 	bool			inlines_done;
 };

@@ -91,9 +91,22 @@ void symbol__set(struct symbol *sym, u64 start, u64 end, u32 seq, u8 binding, u8
 	sym->end = end;
 	sym->seq = seq;
 	sym->binding = binding;
+	sym->inlined = 0;
 	sym->type = type;
 	sym->namelen = len < SYMBOL_NAMELEN_LONG ? (u16)len : SYMBOL_NAMELEN_LONG;
 	memcpy(sym->name, name, len + 1);
+}
+
+struct symbol *symbol__new_inlined(const struct symbol *base, const char *name)
+{
+	size_t len = strlen(name);
+	struct symbol *sym = malloc(sizeof(*sym) + len + 1);
+
+	if (!sym)
+		return NULL;
+	symbol__set(sym, base->start, base->end, base->seq, base->binding, base->type, name, len);
+	sym->inlined = 1;
+	return sym;
 }
 
 u64 symbol__last_end(u64 start)

@@ -17,19 +17,42 @@
 #include <linux/types.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <gelf.h>
 
 struct symbol {
 	u64	start;
 	u64	end;		/* exclusive; start + size, fixed up if 0 */
 	u32	seq;		/* insertion order: ties between aliases */
-	u8	binding;	/* STB_* */
+	u8	binding:4;	/* STB_* */
+	/*
+	 * An inline frame's function (symbol__new_inlined()), not the ELF
+	 * table's: shown "name (inlined)", spans its base symbol's range.
+	 */
+	u8	inlined:1;
 	u8	type;		/* STT_* */
 	u16	namelen;	/* strlen(name), SYMBOL_NAMELEN_LONG if longer */
 	char	name[];
 };
 
 #define SYMBOL_NAMELEN_LONG	0xffff
+
+/*
+ * A symbol standing for @name inlined into @base (upstream's inline
+ * frames): @base's range, inlined set, owned by the caller (free()).
+ * NULL when memory runs out.
+ */
+struct symbol *symbol__new_inlined(const struct symbol *base, const char *name);
+
+/*
+ * What call graphs merge a frame by: the symbol's start, or for an
+ * inlined function (which shares its base's start) the symbol itself,
+ * one per name in its base (upstream merges inline frames by name).
+ */
+static inline u64 symbol__graph_key(const struct symbol *sym)
+{
+	return sym->inlined ? (u64)(uintptr_t)sym : sym->start;
+}
 
 /* strlen(sym->name), without the scan for the usual short names. */
 static inline size_t symbol__namelen(const struct symbol *sym)
