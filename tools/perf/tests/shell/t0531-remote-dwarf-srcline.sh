@@ -8,7 +8,8 @@ dwarf.  The build box keeps the unstripped files and serves them with a
 real debuginfod.  On the analysis box, with the files gone from their
 recorded paths and only DEBUGINFOD_URLS set, our report and script must
 unwind every chain and name every source line as upstream perf does on
-a box that has the unstripped files at those paths.'
+a box that has the unstripped files at those paths (both with
+--no-inline: t0465 compares the inline frames).'
 . "$(dirname "$0")/lib/test-lib.sh"
 . "$MMAP3_TOP/tools/perf/tests/lib/debuginfod-server.sh"
 
@@ -137,7 +138,7 @@ test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'upstream, with the unstripp
 		-i prod.data 2>/dev/null | binutils_fix >expect.script &&
 	test -s expect.script &&
 	# ours too: what cannot be unwound even with the files
-	perf report --stdio --no-children -g folded --sort comm,dso,sym -i prod.data \
+	perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym -i prod.data \
 		>local.chains 2>local.err &&
 	rm -r app
 '
@@ -158,7 +159,7 @@ test_expect_success NETNS,PERF_EVENTS 'analysis without DEBUGINFOD_URLS: nothing
 '
 
 test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis, DEBUGINFOD_URLS only: upstream'"'"'s chains' '
-	URLS=$(cat url) on_analysis perf report --stdio --no-children -g folded \
+	URLS=$(cat url) on_analysis perf report --no-inline --stdio --no-children -g folded \
 		--sort comm,dso,sym -i prod.data 2>report.err | rows >actual &&
 	test_cmp expect.chains actual &&
 	# as many stacks left short as with the files at hand
@@ -175,7 +176,7 @@ test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis, DEBUGINFOD_URLS o
 '
 
 test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis: script -F srcline, every frame'"'"'s line as upstream' '
-	URLS=$(cat url) on_analysis perf script -F comm,tid,time,ip,sym,srcline \
+	URLS=$(cat url) on_analysis perf script --no-inline -F comm,tid,time,ip,sym,srcline \
 		--dsos dwdemo,libdwdemo.so -i prod.data >actual 2>script.err &&
 	test_cmp expect.script actual
 '
@@ -203,7 +204,7 @@ test_expect_success NETNS,PERF_EVENTS 'the debuginfo came from the server, by bu
 
 test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'the server stops: the same chains and lines from the client cache' '
 	debuginfod_server_stop "$HOME/bstate" &&
-	URLS=$(cat url) on_analysis perf report --stdio --no-children -g folded \
+	URLS=$(cat url) on_analysis perf report --no-inline --stdio --no-children -g folded \
 		--sort comm,dso,sym -i prod.data 2>/dev/null | rows >actual &&
 	test_cmp expect.chains actual &&
 	URLS=$(cat url) on_analysis perf report --stdio --no-children -g none \
