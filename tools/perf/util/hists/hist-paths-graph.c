@@ -89,44 +89,78 @@ static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_ent
 /* Caller order: is occurrence @a the outermost of @he on its paths (a walk's start)? */
 static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 {
-	return hp->nodes[a].flags & HP_OUTERMOST;
+	return hp->nodes[a].end & HP_OUTERMOST;
 }
-/* Node @n's scratch in this build (its stamp says which); NULL if it has none. */
+
+static u32 hp_scratch__hash(u32 n)
+{
+	return n * 0x9e3779b1u;
+}
+
+/* Node @n's scratch in this build; NULL if it has none. */
 static struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n)
 {
-	const struct hp_node *node = &hp->nodes[n];
+	size_t mask = hp->nr_scratch_slots - 1, i;
 
-	return node->flags >> HP_STAMP_SHIFT == hp->build ? &hp->scratch[node->scratch] : NULL;
+	/* most builds note nothing, or nothing yet: no probe */
+	if (!hp->nr_scratch)
+		return NULL;
+	for (i = hp_scratch__hash(n) & mask; hp->scratch_slots[i].node; i = (i + 1) & mask)
+		if (hp->scratch_slots[i].node == n)
+			return &hp->scratch[hp->scratch_slots[i].scratch];
+	return NULL;
+}
+
+/* The table at twice the size, from the scratches' own record of their nodes. */
+static int hp_scratch__grow(struct hist_paths *hp)
+{
+	size_t n = hp->nr_scratch_slots ? hp->nr_scratch_slots * 2 : 256, i, j;
+	struct hp_scratch_slot *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (i = 0; i < hp->nr_scratch_slots; i++) {
+		if (!hp->scratch_slots[i].node)
+			continue;
+		for (j = hp_scratch__hash(hp->scratch_slots[i].node) & (n - 1); slots[j].node;
+		     j = (j + 1) & (n - 1))
+			;
+		slots[j] = hp->scratch_slots[i];
+	}
+	free(hp->scratch_slots);
+	hp->scratch_slots = slots;
+	hp->nr_scratch_slots = n;
+	return 0;
 }
 
 /* Node @n's scratch in this build, made zeroed if new; NULL on -ENOMEM. */
 static struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n)
 {
-	struct hp_node *node = &hp->nodes[n];
 	struct hp_scratch *sc = hp_scratch__find(hp, n);
+	size_t i;
 
 	if (sc)
 		return sc;
+	/* at most half full */
+	if ((hp->nr_scratch + 1) * 2 > hp->nr_scratch_slots && hp_scratch__grow(hp))
+		return NULL;
 	if (hp_reserve((void **)&hp->scratch, &hp->alloc_scratch, hp->nr_scratch + 1,
 		       sizeof(*hp->scratch)))
 		return NULL;
-	node->flags = (node->flags & ((1u << HP_STAMP_SHIFT) - 1)) | hp->build << HP_STAMP_SHIFT;
-	node->scratch = hp->nr_scratch++;
-	sc = &hp->scratch[node->scratch];
+	for (i = hp_scratch__hash(n) & (hp->nr_scratch_slots - 1); hp->scratch_slots[i].node;
+	     i = (i + 1) & (hp->nr_scratch_slots - 1))
+		;
+	hp->scratch_slots[i] = (struct hp_scratch_slot){ .node = n, .scratch = hp->nr_scratch };
+	sc = &hp->scratch[hp->nr_scratch++];
 	memset(sc, 0, sizeof(*sc));
 	return sc;
 }
 
-/* A new build: a new stamp; after the last one, every node's old stamp is wiped first. */
+/* A new build: no node has a scratch. */
 static void hp_scratch__reset(struct hist_paths *hp)
 {
-	u32 n;
-
-	if (++hp->build > HP_STAMP_MAX) {
-		for (n = 0; n < hp->nr; n++)
-			hp->nodes[n].flags &= (1u << HP_STAMP_SHIFT) - 1;
-		hp->build = 1;
-	}
+	if (hp->nr_scratch)
+		memset(hp->scratch_slots, 0, hp->nr_scratch_slots * sizeof(*hp->scratch_slots));
 	hp->nr_scratch = 0;
 }
 
@@ -255,7 +289,7 @@ static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 	size_t depth = 0, top = 0, i;
 	u32 y;
 
-	if (!(hp->nodes[x].flags & HP_ENDS_UNDER_CALL))
+	if (!(hp->nodes[x].end & HP_ENDS_UNDER_CALL))
 		return 0;
 	for (y = hp->nodes[x].parent; hp->nodes[y].parent; y = hp->nodes[y].parent) {
 		hp->stack[depth++] = y;

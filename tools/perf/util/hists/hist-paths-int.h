@@ -33,24 +33,26 @@ struct hp_frame {
 };
 
 /*
- * A trie node: 36 bytes.  What only a node where samples end needs is in
- * its hp_end: when most paths differ, nodes are ten or more per sample
- * and ends one per distinct path.
+ * A trie node: 28 bytes, the unit of a report's memory (one per frame of
+ * every distinct path: 10M on a profile of many programs).  What only a
+ * node where samples end needs is in its hp_end: when most paths differ,
+ * nodes are ten or more per sample and ends one per distinct path.  What
+ * only graph builds note on a node is in a per-build table (hp_scratch),
+ * and the child lists are linked by the collapse, when they are first
+ * walked: adds look children up by hash, not by list.
  */
 struct hp_node {
 	u32			frame;		/* contexts: 0 */
 	u32			parent;
-	u32			first_child, next_sibling;
+	u32			first_child, next_sibling;	/* after collapse */
 	u32			next_call;	/* e_call's next occurrence */
-	/*
-	 * after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see
-	 * hist_paths__collapse); above them, the graph build that gave the
-	 * node a scratch (HP_STAMP_SHIFT), if any
-	 */
-	u32			flags;
 	u32			e_call;		/* hist_entry.index (0: none) as a caller */
-	u32			end;		/* index in hist_paths.ends; 0: no sample ends here */
-	u32			scratch;	/* its scratch, if stamped with this build */
+	/*
+	 * Low bits: the index in hist_paths.ends (0: no sample ends here);
+	 * the top two, after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL
+	 * (see hist_paths__collapse).
+	 */
+	u32			end;
 };
 
 /* The samples that end at a node, and the entry they are of. */
@@ -62,11 +64,10 @@ struct hp_end {
 };
 
 /* e_call does not occur above it: a --children graph's walk starts here */
-#define HP_OUTERMOST		(1u << 0)
+#define HP_OUTERMOST		(1u << 31)
 /* it ends samples in e_leaf, and e_leaf occurs above it as a caller */
-#define HP_ENDS_UNDER_CALL	(1u << 1)
-#define HP_STAMP_SHIFT		2
-#define HP_STAMP_MAX		((1u << (32 - HP_STAMP_SHIFT)) - 1)
+#define HP_ENDS_UNDER_CALL	(1u << 30)
+#define HP_END_MASK		(HP_ENDS_UNDER_CALL - 1)
 
 /* What one graph build notes on a trie node (few nodes per build). */
 struct hp_scratch {
@@ -76,6 +77,12 @@ struct hp_scratch {
 	};
 	u64			whole;		/* of the paths ending in the entry, below it */
 	u32			excl_count, whole_count;
+};
+
+/* A node's scratch in this build: open addressing by node (0: empty). */
+struct hp_scratch_slot {
+	u32			node;
+	u32			scratch;	/* index in hist_paths.scratch */
 };
 
 struct hp_context {
@@ -115,13 +122,10 @@ struct hist_paths {
 	size_t			nr_ends, alloc_ends;
 	/*
 	 * Only while paths are added (freed by collapse, remade by the next
-	 * add): the lookup table, at most 3/4 full, and each node's last
-	 * child (children are kept in insertion order).  With one node per
-	 * frame of every distinct path they were a third of the memory.
+	 * add): the lookup table, at most 3/4 full.
 	 */
 	struct hp_slot		*slots;
 	u32			nr_slots;	/* a power of two; 0: not made */
-	u32			*last_child;	/* by node, hp->alloc of them */
 	/* after collapse, by node: hit + all below, and the samples */
 	u64			*cumul;
 	u32			*cumul_count;
@@ -140,9 +144,10 @@ struct hist_paths {
 	enum callchain_key	key;
 	bool			caller;		/* graphs outermost caller first */
 	bool			collapsed;
-	u32			build;		/* graph builds so far (mod HP_STAMP_MAX) */
 	struct hp_scratch	*scratch;	/* this build's */
 	size_t			nr_scratch, alloc_scratch;
+	struct hp_scratch_slot	*scratch_slots;	/* which node has which, this build */
+	size_t			nr_scratch_slots;	/* a power of two, or 0 */
 };
 
 static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
@@ -171,7 +176,7 @@ u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 /* The samples that end at node @n (all zero when none do). */
 static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
 {
-	return &hp->ends[hp->nodes[n].end];
+	return &hp->ends[hp->nodes[n].end & HP_END_MASK];
 }
 
 static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp, u32 n)

@@ -26,10 +26,9 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 		return NULL;
 	hp->alloc = 1024;
 	hp->nodes = calloc(hp->alloc, sizeof(*hp->nodes));
-	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
 	hp->nr_slots = 2048;
 	hp->slots = calloc(hp->nr_slots, sizeof(*hp->slots));
-	if (!hp->nodes || !hp->last_child || !hp->slots) {
+	if (!hp->nodes || !hp->slots) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
@@ -55,7 +54,6 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->nodes);
 	free(hp->ends);
 	free(hp->slots);
-	free(hp->last_child);
 	free(hp->cumul);
 	free(hp->cumul_count);
 	free(hp->frames);
@@ -65,6 +63,7 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->last.v);
 	free(hp->stack);
 	free(hp->scratch);
+	free(hp->scratch_slots);
 	free(hp);
 }
 
@@ -114,9 +113,8 @@ static struct hp_slot *hp_free_slot(struct hist_paths *hp, u32 hash)
 }
 
 /*
- * After a collapse, before more paths: the lookup table and the last
- * children again, from the nodes (a parent's index is below its
- * children's, and its last child is the highest).  0 or -ENOMEM.
+ * After a collapse, before more paths: the lookup table again, from the
+ * nodes (a parent's index is below its children's).  0 or -ENOMEM.
  */
 static int hp_reslot(struct hist_paths *hp)
 {
@@ -126,20 +124,16 @@ static int hp_reslot(struct hist_paths *hp)
 		nr_slots *= 2;
 	hash = malloc((size_t)hp->nr * sizeof(*hash));
 	hp->slots = calloc(nr_slots, sizeof(*hp->slots));
-	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
-	if (!hash || !hp->slots || !hp->last_child) {
+	if (!hash || !hp->slots) {
 		free(hash);
 		free(hp->slots);
-		free(hp->last_child);
 		hp->slots = NULL;
-		hp->last_child = NULL;
 		return -ENOMEM;
 	}
 	hp->nr_slots = nr_slots;
 	for (n = 1; n < hp->nr; n++) {
 		u32 parent = hp->nodes[n].parent;
 
-		hp->last_child[parent] = n;
 		/* contexts are found by hp_context(), not in the table */
 		if (!parent) {
 			hash[n] = hp_path_hash(0, n);
@@ -217,14 +211,16 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 	return hp->nr_frames++;
 }
 
-/* A new node under @parent; its index, 0 on -ENOMEM. */
+/*
+ * A new node under @parent; its index, 0 on -ENOMEM.  Not linked into
+ * its parent's children: hp_link_children() does that for all at once.
+ */
 static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 {
-	struct hp_node *p;
 	u32 n;
 
 	if (hp->nr == hp->alloc) {
-		u32 alloc = hp->alloc * 2, *last;
+		u32 alloc = hp->alloc * 2;
 		struct hp_node *nodes;
 
 		if (alloc < hp->alloc)		/* indexes are u32 */
@@ -233,24 +229,33 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 		if (!nodes)
 			return 0;
 		hp->nodes = nodes;
-		last = realloc(hp->last_child, (size_t)alloc * sizeof(*last));
-		if (!last)
-			return 0;
-		memset(last + hp->alloc, 0, (size_t)(alloc - hp->alloc) * sizeof(*last));
-		hp->last_child = last;
 		hp->alloc = alloc;
 	}
 	n = hp->nr++;
 	memset(&hp->nodes[n], 0, sizeof(hp->nodes[n]));
 	hp->nodes[n].parent = parent;
-	/* children in insertion order, as the per-entry trees kept them */
-	p = &hp->nodes[parent];
-	if (hp->last_child[parent])
-		hp->nodes[hp->last_child[parent]].next_sibling = n;
-	else
-		p->first_child = n;
-	hp->last_child[parent] = n;
 	return n;
+}
+
+/*
+ * Every node's children, in the order they were made, as the per-entry
+ * trees kept them: a child's index is above its parent's and above its
+ * older siblings', so prepending from the last node back lists them in
+ * order.  Once per collapse, a pass in index order, instead of a write
+ * to the previous sibling (a cache miss apart) per new node.
+ */
+static void hp_link_children(struct hist_paths *hp)
+{
+	u32 n;
+
+	for (n = 0; n < hp->nr; n++)
+		hp->nodes[n].first_child = 0;
+	for (n = hp->nr - 1; n > 0; n--) {
+		struct hp_node *p = &hp->nodes[hp->nodes[n].parent];
+
+		hp->nodes[n].next_sibling = p->first_child;
+		p->first_child = n;
+	}
 }
 
 /* The context node of a sample: comm and thread as far as entries tell them apart. */
@@ -330,8 +335,10 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 	struct hp_frame *fr = &hp->frames[node->frame];
 	struct hist_entry *he;
 
-	if (leaf && hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
-			       sizeof(*hp->ends)))
+	/* the index shares its word with the flags */
+	if (leaf && (hp->nr_ends > HP_END_MASK ||
+		     hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
+				sizeof(*hp->ends))))
 		return -ENOMEM;
 	/*
 	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
@@ -349,10 +356,10 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 		}
 	}
 	if (leaf) {
-		node->end = hp->nr_ends++;
-		hp->ends[node->end] = (struct hp_end){ .e_leaf = he->index };
+		node->end = (node->end & ~HP_END_MASK) | (u32)hp->nr_ends;
+		hp->ends[hp->nr_ends++] = (struct hp_end){ .e_leaf = he->index };
 		if (he->last_leaf)
-			hp->ends[hp->nodes[he->last_leaf].end].next_leaf = n;
+			hp->ends[hp->nodes[he->last_leaf].end & HP_END_MASK].next_leaf = n;
 		else
 			he->first_leaf = n;
 		he->last_leaf = n;
@@ -449,13 +456,13 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (nr > hp->max_depth)
 		hp->max_depth = nr;
 	n = hp->last.v[nr - 1].node;
-	if (!hp->nodes[n].end) {
+	if (!(hp->nodes[n].end & HP_END_MASK)) {
 		err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[0], thread, comm, cpumode,
 				     true);
 		if (err)
 			return err;
 	}
-	leaf = &hp->ends[hp->nodes[n].end];
+	leaf = &hp->ends[hp->nodes[n].end & HP_END_MASK];
 	leaf->hit += period;
 	leaf->count++;
 	hists__count_leaf(hists, hists->by_index[leaf->e_leaf], period);
@@ -496,12 +503,12 @@ static void hp_flags(struct hist_paths *hp, struct hists *hists)
 		struct hp_node *node = &hp->nodes[n];
 		struct hist_entry *e = node->e_call ? hists->by_index[node->e_call] : NULL;
 
-		node->flags = 0;
+		node->end &= HP_END_MASK;
 		if (node->parent && node->end &&
 		    hists->by_index[hp->ends[node->end].e_leaf]->on_path)
-			node->flags |= HP_ENDS_UNDER_CALL;
+			node->end |= HP_ENDS_UNDER_CALL;
 		if (node->parent && e && !e->on_path++)
-			node->flags |= HP_OUTERMOST;
+			node->end |= HP_OUTERMOST;
 		if (node->first_child) {
 			n = node->first_child;
 			continue;
@@ -546,8 +553,10 @@ static void hp_max_depths(struct hist_paths *hp, struct hists *hists, u32 *depth
 		const struct hp_node *node = &hp->nodes[n];
 		u32 deepest = below[n];
 
-		if (node->end && hp->ends[node->end].count) {
-			struct hist_entry *he = hists->by_index[hp->ends[node->end].e_leaf];
+		const struct hp_end *end = hp_end(hp, n);
+
+		if (end->count) {
+			struct hist_entry *he = hists->by_index[end->e_leaf];
 
 			if (depth[n] > he->max_depth)
 				he->max_depth = depth[n];
@@ -580,6 +589,7 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	free(hp->cumul_count);
 	hp->cumul = NULL;
 	hp->cumul_count = NULL;
+	hp_link_children(hp);
 	hp_flags(hp, hists);
 	/*
 	 * Again after more samples: from scratch, from what no path holds
@@ -594,20 +604,18 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		e->max_depth = 0;
 	}
 	if (hists->children) {
-		/* the last children's array (hp->alloc of them) holds the depths */
+		u32 *depth = malloc((size_t)hp->nr * sizeof(*depth));
 		u32 *below = malloc((size_t)hp->nr * sizeof(*below));
 
-		if (!hp->last_child)
-			hp->last_child = malloc((size_t)hp->alloc * sizeof(*hp->last_child));
-		if (!below || !hp->last_child) {
+		if (!depth || !below) {
+			free(depth);
 			free(below);
 			return -ENOMEM;
 		}
-		hp_max_depths(hp, hists, hp->last_child, below);
+		hp_max_depths(hp, hists, depth, below);
+		free(depth);
 		free(below);
 	}
-	free(hp->last_child);
-	hp->last_child = NULL;
 	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
 	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
 	if (!hp->cumul || !hp->cumul_count)
@@ -640,10 +648,10 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 
 			he->period += leaf->hit;
 			he->nr_samples += leaf->count;
-			if (hists->children && !(node->flags & HP_ENDS_UNDER_CALL))
+			if (hists->children && !(node->end & HP_ENDS_UNDER_CALL))
 				he->period_children += leaf->hit;
 		}
-		if (hists->children && (node->flags & HP_OUTERMOST))
+		if (hists->children && (node->end & HP_OUTERMOST))
 			hists->by_index[node->e_call]->period_children += hp->cumul[n] - leaf->hit;
 	}
 	return 0;
