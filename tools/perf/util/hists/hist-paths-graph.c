@@ -531,7 +531,7 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 		err = -ENOMEM;
 	for (i = 0; !err && i < b.nr_tops; i++)
 		nr += hp_item__init_whole(&roots[nr], &b, b.tops[i]);
-	for (n = he->first_call; !err && n; n = hp->nodes[n].next_call) {
+	for (n = hp->call_head[he->index]; !err && n; n = hp->next_call[n]) {
 		if (!hp_occurrence__outermost(hp, n))
 			continue;
 		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots)))
@@ -557,7 +557,8 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	if (!tree)
 		return NULL;
 	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
-		       sizeof(*hp->stack)))
+		       sizeof(*hp->stack)) || hist_paths__cumul(hp) ||
+	    hist_paths__calls(hp, hists))
 		goto fail;
 	hp_scratch__reset(hp);
 	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */
@@ -570,7 +571,7 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 		err = hp_tree__add_path(hp, tree, n, hp_end(hp, n)->hit, hp_end(hp, n)->count);
 	if (!hists->children)
 		goto out;
-	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call) {
+	for (n = hp->call_head[he->index]; n && !err; n = hp->next_call[n]) {
 		if (!hp->caller)
 			err = hp_graph__callers(hp, tree, he, n);
 		else if (hp_occurrence__outermost(hp, n))

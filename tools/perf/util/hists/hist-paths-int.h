@@ -45,7 +45,12 @@ struct hp_node {
 	u32			frame;		/* contexts: 0 */
 	u32			parent;
 	u32			first_child, next_sibling;	/* after collapse */
-	u32			next_call;	/* e_call's next occurrence */
+	/*
+	 * When it got its e_call (1, 2...; 0: none): an entry's occurrences
+	 * are listed in that order by the first graph (hist_paths__calls()),
+	 * not linked as they come (a write a cache miss away per new node).
+	 */
+	u32			call_seq;
 	u32			e_call;		/* hist_entry.index (0: none) as a caller */
 	/*
 	 * Low bits: the index in hist_paths.ends (0: no sample ends here);
@@ -126,9 +131,17 @@ struct hist_paths {
 	 */
 	struct hp_slot		*slots;
 	u32			nr_slots;	/* a power of two; 0: not made */
-	/* after collapse, by node: hit + all below, and the samples */
+	/*
+	 * After collapse, made by the first graph (hist_paths__cumul()), by
+	 * node: hit + all below, and the samples.  A report that prints no
+	 * graph never has them.
+	 */
 	u64			*cumul;
 	u32			*cumul_count;
+	/* likewise, each entry's occurrences as a caller, in call_seq order */
+	u32			*call_head;	/* by hist_entry.index */
+	u32			*next_call;	/* by node */
+	u32			nr_call_seq;
 	struct hp_frame		*frames;	/* [0]: none (contexts) */
 	size_t			nr_frames, alloc_frames;
 	u32			*frame_slots;	/* open addressing: frame indexes */
@@ -149,6 +162,11 @@ struct hist_paths {
 	struct hp_scratch_slot	*scratch_slots;	/* which node has which, this build */
 	size_t			nr_scratch_slots;	/* a power of two, or 0 */
 };
+
+/* Fill hp->cumul and hp->cumul_count if not yet.  0 or -ENOMEM. */
+int hist_paths__cumul(struct hist_paths *hp);
+/* Fill hp->call_head and hp->next_call if not yet.  0 or -ENOMEM. */
+int hist_paths__calls(struct hist_paths *hp, const struct hists *hists);
 
 static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
 {

@@ -56,6 +56,8 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->slots);
 	free(hp->cumul);
 	free(hp->cumul_count);
+	free(hp->call_head);
+	free(hp->next_call);
 	free(hp->frames);
 	free(hp->frame_slots);
 	free(hp->ctx);
@@ -345,15 +347,17 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 	 * offset in the mapping the sample saw, which the frame does not fix.
 	 */
 	if (!leaf && fr->e_call && fr->call_ctx == ctx) {
-		he = hists->by_index[fr->e_call];
-	} else {
-		he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
-		if (!he)
-			return -ENOMEM;
-		if (!leaf) {
-			fr->e_call = he->index;
-			fr->call_ctx = ctx;
-		}
+		/* the common case when most nodes are new: nothing else touched */
+		node->e_call = fr->e_call;
+		node->call_seq = ++hp->nr_call_seq;
+		return 0;
+	}
+	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
+	if (!he)
+		return -ENOMEM;
+	if (!leaf) {
+		fr->e_call = he->index;
+		fr->call_ctx = ctx;
 	}
 	if (leaf) {
 		node->end = (node->end & ~HP_END_MASK) | (u32)hp->nr_ends;
@@ -365,11 +369,7 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 		he->last_leaf = n;
 	} else {
 		node->e_call = he->index;
-		if (he->last_call)
-			hp->nodes[he->last_call].next_call = n;
-		else
-			he->first_call = n;
-		he->last_call = n;
+		node->call_seq = ++hp->nr_call_seq;
 	}
 	return 0;
 }
@@ -489,90 +489,123 @@ int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct t
 	return 0;
 }
 
+/* A node on the collapse's walk: what its subtree sums to so far. */
+struct hp_walk {
+	u32	node;
+	u32	next;		/* its next child to visit */
+	u32	below;		/* the deepest path end strictly below it */
+	u64	cumul;		/* hit + all below */
+};
+
 /*
- * Which occurrences start a caller-order graph's walk, and which paths'
- * ends sit under an occurrence of their own entry: one pre-order walk of
- * the trie counting, per entry, its occurrences on the way down, instead
- * of a walk up to the root per occurrence per graph.
+ * Entering node @n at @depth (contexts 0): which of its occurrences
+ * start a caller-order graph's walk (HP_OUTERMOST: its entry is not on
+ * the path above), and whether the paths ending at it are under an
+ * occurrence of their own entry (HP_ENDS_UNDER_CALL).
  */
-static void hp_flags(struct hist_paths *hp, struct hists *hists)
+static void hp_walk__enter(struct hist_paths *hp, struct hists *hists, u32 n, u32 depth)
 {
-	u32 n = hp->nodes[0].first_child;
+	struct hp_node *node = &hp->nodes[n];
+	struct hist_entry *e;
 
-	while (n) {
-		struct hp_node *node = &hp->nodes[n];
-		struct hist_entry *e = node->e_call ? hists->by_index[node->e_call] : NULL;
-
-		node->end &= HP_END_MASK;
-		if (node->parent && node->end &&
-		    hists->by_index[hp->ends[node->end].e_leaf]->on_path)
-			node->end |= HP_ENDS_UNDER_CALL;
-		if (node->parent && e && !e->on_path++)
+	node->end &= HP_END_MASK;
+	if (!depth)
+		return;
+	if (node->end && hists->by_index[hp->ends[node->end].e_leaf]->on_path)
+		node->end |= HP_ENDS_UNDER_CALL;
+	if (node->e_call) {
+		e = hists->by_index[node->e_call];
+		if (!e->on_path++)
 			node->end |= HP_OUTERMOST;
-		if (node->first_child) {
-			n = node->first_child;
-			continue;
-		}
-		/* up until a sibling is left: leaving a node takes its count back */
-		for (;;) {
-			node = &hp->nodes[n];
-			if (node->parent && node->e_call)
-				hists->by_index[node->e_call]->on_path--;
-			if (node->next_sibling) {
-				n = node->next_sibling;
-				break;
-			}
-			n = node->parent;
-			if (!n)
-				break;
-		}
 	}
 }
 
 /*
- * The entries' depths (upstream's callchain depth, see hists__depth): a
- * path's leaf entry gets the path's frames, a caller at each of its
- * occurrences the frames from it to the leaf and one (caller order) or
- * out to the context (callee order), the most over the paths below it.
- * Per node: its depth (a parent's index is below its children's, so one
- * pass forward) and the deepest path end strictly below it (one pass
- * back), in place of a walk up every path.  @depth and @below: nr each.
+ * Leaving node @w->node at @depth, its subtree summed: the periods it
+ * gives its entries and their depths (upstream's callchain depth, see
+ * hists__depth: a path's leaf entry gets the path's frames, a caller the
+ * frames from it to the deepest end below and one in caller order, out
+ * to the context in callee order).  Returns the deepest end in its
+ * subtree, for its parent.
  */
-static void hp_max_depths(struct hist_paths *hp, struct hists *hists, u32 *depth, u32 *below)
+static u32 hp_walk__leave(struct hist_paths *hp, struct hists *hists, const struct hp_walk *w,
+			  u32 depth)
 {
-	u32 n;
+	const struct hp_node *node = &hp->nodes[w->node];
+	const struct hp_end *end = hp_end(hp, w->node);
+	struct hist_entry *e = node->e_call && depth ? hists->by_index[node->e_call] : NULL;
+	u32 deepest = w->below;
 
-	depth[0] = 0;
-	for (n = 1; n < hp->nr; n++) {
-		u32 p = hp->nodes[n].parent;
+	if (end->count) {
+		struct hist_entry *he = hists->by_index[end->e_leaf];
 
-		depth[n] = p ? depth[p] + 1 : 0;	/* contexts: 0 */
-	}
-	memset(below, 0, (size_t)hp->nr * sizeof(*below));
-	for (n = hp->nr - 1; n > 0; n--) {
-		const struct hp_node *node = &hp->nodes[n];
-		u32 deepest = below[n];
-
-		const struct hp_end *end = hp_end(hp, n);
-
-		if (end->count) {
-			struct hist_entry *he = hists->by_index[end->e_leaf];
-
-			if (depth[n] > he->max_depth)
-				he->max_depth = depth[n];
-			if (depth[n] > deepest)
-				deepest = depth[n];
+		he->period += end->hit;
+		he->nr_samples += end->count;
+		if (hists->children) {
+			if (!(node->end & HP_ENDS_UNDER_CALL))
+				he->period_children += end->hit;
+			if (depth > he->max_depth)
+				he->max_depth = depth;
 		}
-		if (node->parent && node->e_call && below[n]) {
-			struct hist_entry *e = hists->by_index[node->e_call];
-			u32 d = hists->caller_order ? below[n] - depth[n] + 1 : depth[n];
+		if (depth > deepest)
+			deepest = depth;
+	}
+	if (e) {
+		if (hists->children && (node->end & HP_OUTERMOST))
+			e->period_children += w->cumul - end->hit;
+		if (hists->children && w->below) {
+			u32 d = hists->caller_order ? w->below - depth + 1 : depth;
 
 			if (d > e->max_depth)
 				e->max_depth = d;
 		}
-		if (deepest > below[node->parent])
-			below[node->parent] = deepest;
+		e->on_path--;
 	}
+	return deepest;
+}
+
+/*
+ * One pre-order walk of the trie does what each sample did in the
+ * per-sample code: every distinct entry on its path gets the period
+ * once.  A path holds an entry as a caller below the outermost of its
+ * occurrences, where every path strictly below counts (the subtree's
+ * sum, kept on the walk's stack, not per node); and as its leaf's own,
+ * counted there unless it is also a caller above.  0 or -ENOMEM.
+ */
+static int hp_walk(struct hist_paths *hp, struct hists *hists)
+{
+	struct hp_walk *stack = malloc((hp->max_depth + 2) * sizeof(*stack));
+	u32 sp = 0, n;
+
+	if (!stack)
+		return -ENOMEM;
+	for (n = hp->nodes[0].first_child; n; n = hp->nodes[n].next_sibling) {
+		/* a context, then its subtree */
+		hp_walk__enter(hp, hists, n, 0);
+		stack[sp++] = (struct hp_walk){ .node = n, .next = hp->nodes[n].first_child,
+						.cumul = hp_end(hp, n)->hit };
+		while (sp) {
+			struct hp_walk *w = &stack[sp - 1];
+			u32 c = w->next, deepest;
+
+			if (c) {
+				w->next = hp->nodes[c].next_sibling;
+				hp_walk__enter(hp, hists, c, sp);
+				stack[sp++] = (struct hp_walk){ .node = c,
+								.next = hp->nodes[c].first_child,
+								.cumul = hp_end(hp, c)->hit };
+				continue;
+			}
+			deepest = hp_walk__leave(hp, hists, w, sp - 1);
+			if (--sp) {
+				stack[sp - 1].cumul += w->cumul;
+				if (deepest > stack[sp - 1].below)
+					stack[sp - 1].below = deepest;
+			}
+		}
+	}
+	free(stack);
+	return 0;
 }
 
 int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
@@ -581,16 +614,20 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 
 	if (hp->collapsed)
 		return 0;
-	/* what only adds use goes first: the sums take its place */
+	/* what only adds use goes first */
 	free(hp->slots);
 	hp->slots = NULL;
 	hp->nr_slots = 0;
+	/* the graphs' sums, made by the first graph (hp_cumul()) */
 	free(hp->cumul);
 	free(hp->cumul_count);
+	free(hp->call_head);
+	free(hp->next_call);
 	hp->cumul = NULL;
 	hp->cumul_count = NULL;
+	hp->call_head = NULL;
+	hp->next_call = NULL;
 	hp_link_children(hp);
-	hp_flags(hp, hists);
 	/*
 	 * Again after more samples: from scratch, from what no path holds
 	 * (a sample without its chain counts once, for itself, at depth 0).
@@ -603,24 +640,27 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		e->nr_samples = e->nr_ip_only;
 		e->max_depth = 0;
 	}
-	if (hists->children) {
-		u32 *depth = malloc((size_t)hp->nr * sizeof(*depth));
-		u32 *below = malloc((size_t)hp->nr * sizeof(*below));
-
-		if (!depth || !below) {
-			free(depth);
-			free(below);
-			return -ENOMEM;
-		}
-		hp_max_depths(hp, hists, depth, below);
-		free(depth);
-		free(below);
-	}
-	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
-	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
-	if (!hp->cumul || !hp->cumul_count)
+	if (hp_walk(hp, hists))
 		return -ENOMEM;
 	hp->collapsed = true;
+	return 0;
+}
+
+int hist_paths__cumul(struct hist_paths *hp)
+{
+	u32 n;
+
+	if (hp->cumul)
+		return 0;
+	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
+	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
+	if (!hp->cumul || !hp->cumul_count) {
+		free(hp->cumul);
+		free(hp->cumul_count);
+		hp->cumul = NULL;
+		hp->cumul_count = NULL;
+		return -ENOMEM;
+	}
 	/* a child is made after its parent: sum from the last node back */
 	for (n = 0; n < hp->nr; n++) {
 		hp->cumul[n] = hp_end(hp, n)->hit;
@@ -632,27 +672,43 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		hp->cumul[p] += hp->cumul[n];
 		hp->cumul_count[p] += hp->cumul_count[n];
 	}
-	/*
-	 * What each sample did in the per-sample code: every distinct entry
-	 * on its path gets the period once.  A path holds an entry as a
-	 * caller below the outermost of its occurrences (hp_flags), where
-	 * every path strictly below counts; and as its leaf's own, counted
-	 * there unless it is also a caller above.
-	 */
-	for (n = 1; n < hp->nr; n++) {
-		const struct hp_node *node = &hp->nodes[n];
-		const struct hp_end *leaf = hp_end(hp, n);
+	return 0;
+}
 
-		if (leaf->count) {
-			struct hist_entry *he = hists->by_index[leaf->e_leaf];
+int hist_paths__calls(struct hist_paths *hp, const struct hists *hists)
+{
+	u32 *order, *tail, n, i;
 
-			he->period += leaf->hit;
-			he->nr_samples += leaf->count;
-			if (hists->children && !(node->end & HP_ENDS_UNDER_CALL))
-				he->period_children += leaf->hit;
-		}
-		if (hists->children && (node->end & HP_OUTERMOST))
-			hists->by_index[node->e_call]->period_children += hp->cumul[n] - leaf->hit;
+	if (hp->call_head)
+		return 0;
+	order = calloc((size_t)hp->nr_call_seq + 1, sizeof(*order));
+	tail = calloc(hists->nr_entries + 1, sizeof(*tail));
+	hp->call_head = calloc(hists->nr_entries + 1, sizeof(*hp->call_head));
+	hp->next_call = calloc(hp->nr, sizeof(*hp->next_call));
+	if (!order || !tail || !hp->call_head || !hp->next_call) {
+		free(order);
+		free(tail);
+		free(hp->call_head);
+		free(hp->next_call);
+		hp->call_head = NULL;
+		hp->next_call = NULL;
+		return -ENOMEM;
 	}
+	for (n = 1; n < hp->nr; n++)
+		if (hp->nodes[n].call_seq)
+			order[hp->nodes[n].call_seq] = n;
+	for (i = 1; i <= hp->nr_call_seq; i++) {
+		u32 e;
+
+		n = order[i];
+		e = hp->nodes[n].e_call;
+		if (tail[e])
+			hp->next_call[tail[e]] = n;
+		else
+			hp->call_head[e] = n;
+		tail[e] = n;
+	}
+	free(order);
+	free(tail);
 	return 0;
 }

@@ -77,10 +77,9 @@ struct hist_entry {
 	u32			index;		/* hists->by_index[index] is this entry */
 	/*
 	 * With call graphs: where the entry occurs in the hists' path trie
-	 * (hist-paths.h), as a sample's own function and as a caller.
+	 * (hist-paths.h) as a sample's own function.
 	 */
 	u32			first_leaf, last_leaf;
-	u32			first_call, last_call;
 };
 
 struct hist_strings;
