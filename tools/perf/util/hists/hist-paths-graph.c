@@ -57,11 +57,11 @@ static int hp_tree__add_path(struct hist_paths *hp, struct callchain_tree *tree,
  */
 static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
 {
-	if (descend && hp->nodes[n].first_child)
-		return hp->nodes[n].first_child;
+	if (descend && hp->links[n].first_child)
+		return hp->links[n].first_child;
 	for (; n != top; n = hp->nodes[n].parent) {
-		if (hp->nodes[n].next_sibling)
-			return hp->nodes[n].next_sibling;
+		if (hp->links[n].next_sibling)
+			return hp->links[n].next_sibling;
 	}
 	return 0;
 }
@@ -462,7 +462,7 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 	for (i = 0; i < nr; i++) {
 		if (!items[i].descend)
 			continue;
-		for (c = hp->nodes[items[i].node].first_child; c; c = hp->nodes[c].next_sibling) {
+		for (c = hp->links[items[i].node].first_child; c; c = hp->links[c].next_sibling) {
 			if (hp_reserve((void **)&kids, &alloc, nr_kids + 1, sizeof(*kids))) {
 				free(kids);
 				return -ENOMEM;

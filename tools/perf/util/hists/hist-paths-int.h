@@ -33,18 +33,17 @@ struct hp_frame {
 };
 
 /*
- * A trie node: 28 bytes, the unit of a report's memory (one per frame of
+ * A trie node: 20 bytes, the unit of a report's memory (one per frame of
  * every distinct path: 10M on a profile of many programs).  What only a
  * node where samples end needs is in its hp_end: when most paths differ,
  * nodes are ten or more per sample and ends one per distinct path.  What
  * only graph builds note on a node is in a per-build table (hp_scratch),
- * and the child lists are linked by the collapse, when they are first
- * walked: adds look children up by hash, not by list.
+ * and the child lists (hp_links) are linked by the collapse, when they
+ * are first walked: adds look children up by hash, not by list.
  */
 struct hp_node {
 	u32			frame;		/* contexts: 0 */
 	u32			parent;
-	u32			first_child, next_sibling;	/* after collapse */
 	/*
 	 * When it got its e_call (1, 2...; 0: none): an entry's occurrences
 	 * are listed in that order by the first graph (hist_paths__calls()),
@@ -58,6 +57,11 @@ struct hp_node {
 	 * (see hist_paths__collapse).
 	 */
 	u32			end;
+};
+
+/* A node's children, in the order they were made (after collapse). */
+struct hp_links {
+	u32			first_child, next_sibling;
 };
 
 /* The samples that end at a node, and the entry they are of. */
@@ -123,6 +127,7 @@ struct hp_steps {
 struct hist_paths {
 	struct hp_node		*nodes;
 	u32			nr, alloc;
+	struct hp_links		*links;		/* by node, made by collapse */
 	struct hp_end		*ends;		/* [0]: none, all zero */
 	size_t			nr_ends, alloc_ends;
 	/*

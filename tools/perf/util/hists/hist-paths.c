@@ -58,6 +58,7 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->cumul_count);
 	free(hp->call_head);
 	free(hp->next_call);
+	free(hp->links);
 	free(hp->frames);
 	free(hp->frame_slots);
 	free(hp->ctx);
@@ -122,6 +123,9 @@ static int hp_reslot(struct hist_paths *hp)
 {
 	u32 *hash, n, nr_slots = 2048;
 
+	/* the child lists go stale: the next collapse links them again */
+	free(hp->links);
+	hp->links = NULL;
 	while ((u64)hp->nr * 4 > (u64)nr_slots * 3)
 		nr_slots *= 2;
 	hash = malloc((size_t)hp->nr * sizeof(*hash));
@@ -244,20 +248,25 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
  * trees kept them: a child's index is above its parent's and above its
  * older siblings', so prepending from the last node back lists them in
  * order.  Once per collapse, a pass in index order, instead of a write
- * to the previous sibling (a cache miss apart) per new node.
+ * to the previous sibling (a cache miss apart) per new node; and in an
+ * array of their own, made after the adds' lookup table is freed, so
+ * that the two are never held together.  0 or -ENOMEM.
  */
-static void hp_link_children(struct hist_paths *hp)
+static int hp_link_children(struct hist_paths *hp)
 {
 	u32 n;
 
-	for (n = 0; n < hp->nr; n++)
-		hp->nodes[n].first_child = 0;
+	free(hp->links);
+	hp->links = calloc(hp->nr, sizeof(*hp->links));
+	if (!hp->links)
+		return -ENOMEM;
 	for (n = hp->nr - 1; n > 0; n--) {
-		struct hp_node *p = &hp->nodes[hp->nodes[n].parent];
+		struct hp_links *p = &hp->links[hp->nodes[n].parent];
 
-		hp->nodes[n].next_sibling = p->first_child;
+		hp->links[n].next_sibling = p->first_child;
 		p->first_child = n;
 	}
+	return 0;
 }
 
 /* The context node of a sample: comm and thread as far as entries tell them apart. */
@@ -579,20 +588,20 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 
 	if (!stack)
 		return -ENOMEM;
-	for (n = hp->nodes[0].first_child; n; n = hp->nodes[n].next_sibling) {
+	for (n = hp->links[0].first_child; n; n = hp->links[n].next_sibling) {
 		/* a context, then its subtree */
 		hp_walk__enter(hp, hists, n, 0);
-		stack[sp++] = (struct hp_walk){ .node = n, .next = hp->nodes[n].first_child,
+		stack[sp++] = (struct hp_walk){ .node = n, .next = hp->links[n].first_child,
 						.cumul = hp_end(hp, n)->hit };
 		while (sp) {
 			struct hp_walk *w = &stack[sp - 1];
 			u32 c = w->next, deepest;
 
 			if (c) {
-				w->next = hp->nodes[c].next_sibling;
+				w->next = hp->links[c].next_sibling;
 				hp_walk__enter(hp, hists, c, sp);
 				stack[sp++] = (struct hp_walk){ .node = c,
-								.next = hp->nodes[c].first_child,
+								.next = hp->links[c].first_child,
 								.cumul = hp_end(hp, c)->hit };
 				continue;
 			}
@@ -627,7 +636,8 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	hp->cumul_count = NULL;
 	hp->call_head = NULL;
 	hp->next_call = NULL;
-	hp_link_children(hp);
+	if (hp_link_children(hp))
+		return -ENOMEM;
 	/*
 	 * Again after more samples: from scratch, from what no path holds
 	 * (a sample without its chain counts once, for itself, at depth 0).
