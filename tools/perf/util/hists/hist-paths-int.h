@@ -33,7 +33,7 @@ struct hp_frame {
 };
 
 /*
- * A trie node: 20 bytes, the unit of a report's memory (one per frame of
+ * A trie node: 16 bytes, the unit of a report's memory (one per frame of
  * every distinct path: 10M on a profile of many programs).  What only a
  * node where samples end needs is in its hp_end: when most paths differ,
  * nodes are ten or more per sample and ends one per distinct path.  What
@@ -44,12 +44,6 @@ struct hp_frame {
 struct hp_node {
 	u32			frame;		/* contexts: 0 */
 	u32			parent;
-	/*
-	 * When it got its e_call (1, 2...; 0: none): an entry's occurrences
-	 * are listed in that order by the first graph (hist_paths__calls()),
-	 * not linked as they come (a write a cache miss away per new node).
-	 */
-	u32			call_seq;
 	u32			e_call;		/* hist_entry.index (0: none) as a caller */
 	/*
 	 * Low bits: the index in hist_paths.ends (0: no sample ends here);
@@ -57,6 +51,18 @@ struct hp_node {
 	 * (see hist_paths__collapse).
 	 */
 	u32			end;
+};
+
+/*
+ * A node that got its caller entry after it was made (it ended paths
+ * before one went through it), and the node count of the sample that
+ * gave it: an entry's occurrences are listed in the order they got it
+ * (the graphs' ties follow it), and all others got it as they were
+ * made, in index order, after those of earlier samples.
+ */
+struct hp_late {
+	u32			node;
+	u32			base;	/* its sample's first new node, or hp->nr then */
 };
 
 /* A node's children, in the order they were made (after collapse). */
@@ -143,10 +149,15 @@ struct hist_paths {
 	 */
 	u64			*cumul;
 	u32			*cumul_count;
-	/* likewise, each entry's occurrences as a caller, in call_seq order */
+	/*
+	 * Likewise, each entry's occurrences as a caller, in the order they
+	 * got it: listed by the first graph, not linked as they come (a
+	 * write a cache miss away per new node).
+	 */
 	u32			*call_head;	/* by hist_entry.index */
 	u32			*next_call;	/* by node */
-	u32			nr_call_seq;
+	struct hp_late		*late;
+	size_t			nr_late, alloc_late;
 	struct hp_frame		*frames;	/* [0]: none (contexts) */
 	size_t			nr_frames, alloc_frames;
 	u32			*frame_slots;	/* open addressing: frame indexes */

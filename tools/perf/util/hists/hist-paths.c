@@ -59,6 +59,7 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->call_head);
 	free(hp->next_call);
 	free(hp->links);
+	free(hp->late);
 	free(hp->frames);
 	free(hp->frame_slots);
 	free(hp->ctx);
@@ -358,7 +359,6 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 	if (!leaf && fr->e_call && fr->call_ctx == ctx) {
 		/* the common case when most nodes are new: nothing else touched */
 		node->e_call = fr->e_call;
-		node->call_seq = ++hp->nr_call_seq;
 		return 0;
 	}
 	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
@@ -378,7 +378,6 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 		he->last_leaf = n;
 	} else {
 		node->e_call = he->index;
-		node->call_seq = ++hp->nr_call_seq;
 	}
 	return 0;
 }
@@ -412,7 +411,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	size_t d, same = 0, nr = cursor->nr;
 	struct hp_steps swap;
 	struct hp_end *leaf;
-	u32 ctx, n;
+	u32 ctx, n, base;
 	int err;
 
 	if (!nr)
@@ -428,6 +427,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	err = hp_path(hp, ctx, cursor);
 	if (err)
 		goto fail;
+	base = hp->nr;
 	/* the previous path's nodes serve as long as the frames agree */
 	if (hp->last.nr && hp->last_ctx_node == ctx)
 		while (same < nr && same < hp->last.nr &&
@@ -450,10 +450,19 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 			n = hp->path.v[d].node;
 			if (hp->nodes[n].e_call)
 				continue;
+			/* made by an earlier sample: noted, see struct hp_late */
+			if (n < base &&
+			    hp_reserve((void **)&hp->late, &hp->alloc_late, hp->nr_late + 1,
+				       sizeof(*hp->late))) {
+				err = -ENOMEM;
+				goto fail;
+			}
 			err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[nr - 1 - d],
 					     thread, comm, cpumode, false);
 			if (err)
 				goto fail;
+			if (n < base)
+				hp->late[hp->nr_late++] = (struct hp_late){ .node = n, .base = base };
 		}
 	}
 	/* this path becomes the previous one */
@@ -685,18 +694,32 @@ int hist_paths__cumul(struct hist_paths *hp)
 	return 0;
 }
 
+/* Append node @n to its entry's occurrences (@tail: each entry's last). */
+static void hp_calls__append(struct hist_paths *hp, u32 *tail, u32 n)
+{
+	u32 e = hp->nodes[n].e_call;
+
+	if (tail[e])
+		hp->next_call[tail[e]] = n;
+	else
+		hp->call_head[e] = n;
+	tail[e] = n;
+}
+
 int hist_paths__calls(struct hist_paths *hp, const struct hists *hists)
 {
-	u32 *order, *tail, n, i;
+	u32 *tail, n;
+	u8 *late;
+	size_t i = 0;
 
 	if (hp->call_head)
 		return 0;
-	order = calloc((size_t)hp->nr_call_seq + 1, sizeof(*order));
+	late = calloc(hp->nr / 8 + 1, 1);
 	tail = calloc(hists->nr_entries + 1, sizeof(*tail));
 	hp->call_head = calloc(hists->nr_entries + 1, sizeof(*hp->call_head));
 	hp->next_call = calloc(hp->nr, sizeof(*hp->next_call));
-	if (!order || !tail || !hp->call_head || !hp->next_call) {
-		free(order);
+	if (!late || !tail || !hp->call_head || !hp->next_call) {
+		free(late);
 		free(tail);
 		free(hp->call_head);
 		free(hp->next_call);
@@ -704,21 +727,18 @@ int hist_paths__calls(struct hist_paths *hp, const struct hists *hists)
 		hp->next_call = NULL;
 		return -ENOMEM;
 	}
-	for (n = 1; n < hp->nr; n++)
-		if (hp->nodes[n].call_seq)
-			order[hp->nodes[n].call_seq] = n;
-	for (i = 1; i <= hp->nr_call_seq; i++) {
-		u32 e;
-
-		n = order[i];
-		e = hp->nodes[n].e_call;
-		if (tail[e])
-			hp->next_call[tail[e]] = n;
-		else
-			hp->call_head[e] = n;
-		tail[e] = n;
+	for (i = 0; i < hp->nr_late; i++)
+		late[hp->late[i].node / 8] |= 1u << (hp->late[i].node % 8);
+	/* index order, a late one before the nodes its sample made */
+	for (i = 0, n = 1; n < hp->nr; n++) {
+		for (; i < hp->nr_late && hp->late[i].base <= n; i++)
+			hp_calls__append(hp, tail, hp->late[i].node);
+		if (hp->nodes[n].e_call && !(late[n / 8] & (1u << (n % 8))))
+			hp_calls__append(hp, tail, n);
 	}
-	free(order);
+	for (; i < hp->nr_late; i++)
+		hp_calls__append(hp, tail, hp->late[i].node);
+	free(late);
 	free(tail);
 	return 0;
 }
