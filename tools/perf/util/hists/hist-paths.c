@@ -516,26 +516,41 @@ struct hp_walk {
 };
 
 /*
+ * What the walk adds up per entry, by hist_entry.index: 32 bytes, where
+ * an entry is 200 and the walk touches one or two per node.  A report
+ * of many programs has half a million entries: these fit a cache, the
+ * entries do not.  Copied into the entries after the walk.
+ */
+struct hp_sum {
+	u64	period, period_children, nr_samples;
+	u32	on_path;	/* occurrences above the node the walk is at */
+	u32	max_depth;
+};
+
+struct hp_walker {
+	struct hist_paths	*hp;
+	struct hp_sum		*sum;
+	bool			children, caller_order;
+};
+
+/*
  * Entering node @n at @depth (contexts 0): which of its occurrences
  * start a caller-order graph's walk (HP_OUTERMOST: its entry is not on
  * the path above), and whether the paths ending at it are under an
  * occurrence of their own entry (HP_ENDS_UNDER_CALL).
  */
-static void hp_walk__enter(struct hist_paths *hp, struct hists *hists, u32 n, u32 depth)
+static void hp_walk__enter(const struct hp_walker *wk, u32 n, u32 depth)
 {
+	struct hist_paths *hp = wk->hp;
 	struct hp_node *node = &hp->nodes[n];
-	struct hist_entry *e;
 
 	node->end &= HP_END_MASK;
 	if (!depth)
 		return;
-	if (node->end && hists->by_index[hp->ends[node->end].e_leaf]->on_path)
+	if (node->end && wk->sum[hp->ends[node->end].e_leaf].on_path)
 		node->end |= HP_ENDS_UNDER_CALL;
-	if (node->e_call) {
-		e = hists->by_index[node->e_call];
-		if (!e->on_path++)
-			node->end |= HP_OUTERMOST;
-	}
+	if (node->e_call && !wk->sum[node->e_call].on_path++)
+		node->end |= HP_OUTERMOST;
 }
 
 /*
@@ -546,20 +561,20 @@ static void hp_walk__enter(struct hist_paths *hp, struct hists *hists, u32 n, u3
  * to the context in callee order).  Returns the deepest end in its
  * subtree, for its parent.
  */
-static u32 hp_walk__leave(struct hist_paths *hp, struct hists *hists, const struct hp_walk *w,
-			  u32 depth)
+static u32 hp_walk__leave(const struct hp_walker *wk, const struct hp_walk *w, u32 depth)
 {
+	struct hist_paths *hp = wk->hp;
 	const struct hp_node *node = &hp->nodes[w->node];
 	const struct hp_end *end = hp_end(hp, w->node);
-	struct hist_entry *e = node->e_call && depth ? hists->by_index[node->e_call] : NULL;
+	struct hp_sum *e = node->e_call && depth ? &wk->sum[node->e_call] : NULL;
 	u32 deepest = w->below;
 
 	if (end->count) {
-		struct hist_entry *he = hists->by_index[end->e_leaf];
+		struct hp_sum *he = &wk->sum[end->e_leaf];
 
 		he->period += end->hit;
 		he->nr_samples += end->count;
-		if (hists->children) {
+		if (wk->children) {
 			if (!(node->end & HP_ENDS_UNDER_CALL))
 				he->period_children += end->hit;
 			if (depth > he->max_depth)
@@ -569,10 +584,10 @@ static u32 hp_walk__leave(struct hist_paths *hp, struct hists *hists, const stru
 			deepest = depth;
 	}
 	if (e) {
-		if (hists->children && (node->end & HP_OUTERMOST))
+		if (wk->children && (node->end & HP_OUTERMOST))
 			e->period_children += w->cumul - end->hit;
-		if (hists->children && w->below) {
-			u32 d = hists->caller_order ? w->below - depth + 1 : depth;
+		if (wk->children && w->below) {
+			u32 d = wk->caller_order ? w->below - depth + 1 : depth;
 
 			if (d > e->max_depth)
 				e->max_depth = d;
@@ -592,14 +607,20 @@ static u32 hp_walk__leave(struct hist_paths *hp, struct hists *hists, const stru
  */
 static int hp_walk(struct hist_paths *hp, struct hists *hists)
 {
+	struct hp_walker wk = { .hp = hp, .children = hists->children,
+				.caller_order = hists->caller_order };
 	struct hp_walk *stack = malloc((hp->max_depth + 2) * sizeof(*stack));
 	u32 sp = 0, n;
 
-	if (!stack)
+	wk.sum = calloc(hists->nr_entries + 1, sizeof(*wk.sum));
+	if (!stack || !wk.sum) {
+		free(stack);
+		free(wk.sum);
 		return -ENOMEM;
+	}
 	for (n = hp->links[0].first_child; n; n = hp->links[n].next_sibling) {
 		/* a context, then its subtree */
-		hp_walk__enter(hp, hists, n, 0);
+		hp_walk__enter(&wk, n, 0);
 		stack[sp++] = (struct hp_walk){ .node = n, .next = hp->links[n].first_child,
 						.cumul = hp_end(hp, n)->hit };
 		while (sp) {
@@ -608,13 +629,13 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 
 			if (c) {
 				w->next = hp->links[c].next_sibling;
-				hp_walk__enter(hp, hists, c, sp);
+				hp_walk__enter(&wk, c, sp);
 				stack[sp++] = (struct hp_walk){ .node = c,
 								.next = hp->links[c].first_child,
 								.cumul = hp_end(hp, c)->hit };
 				continue;
 			}
-			deepest = hp_walk__leave(hp, hists, w, sp - 1);
+			deepest = hp_walk__leave(&wk, w, sp - 1);
 			if (--sp) {
 				stack[sp - 1].cumul += w->cumul;
 				if (deepest > stack[sp - 1].below)
@@ -622,14 +643,23 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 			}
 		}
 	}
+	/* from what no path holds (a sample without its chain counts for itself, at depth 0) */
+	for (n = 1; n <= hists->nr_entries; n++) {
+		struct hist_entry *e = hists->by_index[n];
+		const struct hp_sum *sum = &wk.sum[n];
+
+		e->period = e->period_ip_only + sum->period;
+		e->period_children = hists->children ? e->period_ip_only + sum->period_children : 0;
+		e->nr_samples = e->nr_ip_only + sum->nr_samples;
+		e->max_depth = sum->max_depth;
+	}
+	free(wk.sum);
 	free(stack);
 	return 0;
 }
 
 int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 {
-	u32 n;
-
 	if (hp->collapsed)
 		return 0;
 	/* what only adds use goes first */
@@ -647,18 +677,7 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	hp->next_call = NULL;
 	if (hp_link_children(hp))
 		return -ENOMEM;
-	/*
-	 * Again after more samples: from scratch, from what no path holds
-	 * (a sample without its chain counts once, for itself, at depth 0).
-	 */
-	for (n = 1; n <= hists->nr_entries; n++) {
-		struct hist_entry *e = hists->by_index[n];
-
-		e->period = e->period_ip_only;
-		e->period_children = hists->children ? e->period_ip_only : 0;
-		e->nr_samples = e->nr_ip_only;
-		e->max_depth = 0;
-	}
+	/* again after more samples: from scratch */
 	if (hp_walk(hp, hists))
 		return -ENOMEM;
 	hp->collapsed = true;

@@ -73,7 +73,6 @@ struct hist_entry {
 	 */
 	u32			max_depth;
 	u64			stamp;		/* the last sample counted (--children) */
-	u32			on_path;	/* hist-paths: occurrences above a trie node */
 	u32			index;		/* hists->by_index[index] is this entry */
 	/*
 	 * With call graphs: where the entry occurs in the hists' path trie
