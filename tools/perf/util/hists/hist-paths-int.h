@@ -21,6 +21,7 @@ struct hp_frame {
 	struct dso		*dso;
 	const struct symbol	*sym;
 	u64			ip;		/* the first address seen */
+	u64			key;		/* hp_key(): compared without the symbol */
 	/*
 	 * The entry of the frame as a caller under context node call_ctx:
 	 * a caller's entry follows from its frame and the context (the

@@ -178,7 +178,7 @@ static u32 *hp_frame_slot(struct hist_paths *hp, const struct dso *dso, u64 key)
 	for (;; i = (i + 1) & mask) {
 		const struct hp_frame *fr = &hp->frames[hp->frame_slots[i]];
 
-		if (!hp->frame_slots[i] || (fr->dso == dso && hp_key(hp, fr->sym, fr->ip) == key))
+		if (!hp->frame_slots[i] || (fr->dso == dso && fr->key == key))
 			return &hp->frame_slots[i];
 	}
 }
@@ -204,7 +204,7 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 		for (i = 1; i < hp->nr_frames; i++) {
 			const struct hp_frame *fr = &hp->frames[i];
 
-			*hp_frame_slot(hp, fr->dso, hp_key(hp, fr->sym, fr->ip)) = i;
+			*hp_frame_slot(hp, fr->dso, fr->key) = i;
 		}
 	}
 	slot = hp_frame_slot(hp, f->dso, key);
@@ -213,7 +213,8 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, hp->nr_frames + 1,
 		       sizeof(*hp->frames)))
 		return 0;
-	hp->frames[hp->nr_frames] = (struct hp_frame){ .dso = f->dso, .sym = f->sym, .ip = f->ip };
+	hp->frames[hp->nr_frames] = (struct hp_frame){ .dso = f->dso, .sym = f->sym, .ip = f->ip,
+							.key = key };
 	*slot = hp->nr_frames;
 	return hp->nr_frames++;
 }
