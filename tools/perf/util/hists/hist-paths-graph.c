@@ -156,11 +156,20 @@ static struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n)
 	return sc;
 }
 
-/* A new build: no node has a scratch. */
+/*
+ * A new build: no node has a scratch.  A table much bigger than the last
+ * build needed goes, so that a build costs what it notes, not what the
+ * biggest one before it did.
+ */
 static void hp_scratch__reset(struct hist_paths *hp)
 {
-	if (hp->nr_scratch)
+	if (hp->nr_scratch * 8 < hp->nr_scratch_slots) {
+		free(hp->scratch_slots);
+		hp->scratch_slots = NULL;
+		hp->nr_scratch_slots = 0;
+	} else if (hp->nr_scratch) {
 		memset(hp->scratch_slots, 0, hp->nr_scratch_slots * sizeof(*hp->scratch_slots));
+	}
 	hp->nr_scratch = 0;
 }
 
