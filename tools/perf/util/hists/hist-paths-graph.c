@@ -92,6 +92,13 @@ static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 	return hp->nodes[a].end & HP_OUTERMOST;
 }
 
+/*
+ * Builds that note more nodes than this index them by node (4 bytes a
+ * node) rather than by a table (16 bytes a noted node at half load): a
+ * graph of a function on most paths notes most of the trie.
+ */
+#define HP_SCRATCH_DENSE	4096
+
 static u32 hp_scratch__hash(u32 n)
 {
 	return n * 0x9e3779b1u;
@@ -105,6 +112,8 @@ static struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n)
 	/* most builds note nothing, or nothing yet: no probe */
 	if (!hp->nr_scratch)
 		return NULL;
+	if (hp->node_scratch)
+		return hp->node_scratch[n] ? &hp->scratch[hp->node_scratch[n] - 1] : NULL;
 	for (i = hp_scratch__hash(n) & mask; hp->scratch_slots[i].node; i = (i + 1) & mask)
 		if (hp->scratch_slots[i].node == n)
 			return &hp->scratch[hp->scratch_slots[i].scratch];
@@ -119,17 +128,32 @@ static int hp_scratch__grow(struct hist_paths *hp)
 
 	if (!slots)
 		return -ENOMEM;
-	for (i = 0; i < hp->nr_scratch_slots; i++) {
-		if (!hp->scratch_slots[i].node)
-			continue;
-		for (j = hp_scratch__hash(hp->scratch_slots[i].node) & (n - 1); slots[j].node;
-		     j = (j + 1) & (n - 1))
+	for (i = 0; i < hp->nr_scratch; i++) {
+		u32 node = hp->scratch[i].node;
+
+		for (j = hp_scratch__hash(node) & (n - 1); slots[j].node; j = (j + 1) & (n - 1))
 			;
-		slots[j] = hp->scratch_slots[i];
+		slots[j] = (struct hp_scratch_slot){ .node = node, .scratch = i };
 	}
 	free(hp->scratch_slots);
 	hp->scratch_slots = slots;
 	hp->nr_scratch_slots = n;
+	return 0;
+}
+
+/* A big build: its scratches by node from now on (the table goes). */
+static int hp_scratch__densify(struct hist_paths *hp)
+{
+	size_t i;
+
+	hp->node_scratch = calloc(hp->nr, sizeof(*hp->node_scratch));
+	if (!hp->node_scratch)
+		return -ENOMEM;
+	for (i = 0; i < hp->nr_scratch; i++)
+		hp->node_scratch[hp->scratch[i].node] = i + 1;
+	free(hp->scratch_slots);
+	hp->scratch_slots = NULL;
+	hp->nr_scratch_slots = 0;
 	return 0;
 }
 
@@ -141,29 +165,43 @@ static struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n)
 
 	if (sc)
 		return sc;
+	if (!hp->node_scratch && hp->nr_scratch >= HP_SCRATCH_DENSE && hp_scratch__densify(hp))
+		return NULL;
 	/* at most half full */
-	if ((hp->nr_scratch + 1) * 2 > hp->nr_scratch_slots && hp_scratch__grow(hp))
+	if (!hp->node_scratch && (hp->nr_scratch + 1) * 2 > hp->nr_scratch_slots &&
+	    hp_scratch__grow(hp))
 		return NULL;
 	if (hp_reserve((void **)&hp->scratch, &hp->alloc_scratch, hp->nr_scratch + 1,
 		       sizeof(*hp->scratch)))
 		return NULL;
-	for (i = hp_scratch__hash(n) & (hp->nr_scratch_slots - 1); hp->scratch_slots[i].node;
-	     i = (i + 1) & (hp->nr_scratch_slots - 1))
-		;
-	hp->scratch_slots[i] = (struct hp_scratch_slot){ .node = n, .scratch = hp->nr_scratch };
+	if (hp->node_scratch) {
+		hp->node_scratch[n] = hp->nr_scratch + 1;
+	} else {
+		for (i = hp_scratch__hash(n) & (hp->nr_scratch_slots - 1);
+		     hp->scratch_slots[i].node; i = (i + 1) & (hp->nr_scratch_slots - 1))
+			;
+		hp->scratch_slots[i] = (struct hp_scratch_slot){ .node = n,
+								 .scratch = hp->nr_scratch };
+	}
 	sc = &hp->scratch[hp->nr_scratch++];
 	memset(sc, 0, sizeof(*sc));
+	sc->node = n;
 	return sc;
 }
 
 /*
  * A new build: no node has a scratch.  A table much bigger than the last
  * build needed goes, so that a build costs what it notes, not what the
- * biggest one before it did.
+ * biggest one before it did; by node, only the nodes noted are cleared.
  */
 static void hp_scratch__reset(struct hist_paths *hp)
 {
-	if (hp->nr_scratch * 8 < hp->nr_scratch_slots) {
+	size_t i;
+
+	if (hp->node_scratch) {
+		for (i = 0; i < hp->nr_scratch; i++)
+			hp->node_scratch[hp->scratch[i].node] = 0;
+	} else if (hp->nr_scratch * 8 < hp->nr_scratch_slots) {
 		free(hp->scratch_slots);
 		hp->scratch_slots = NULL;
 		hp->nr_scratch_slots = 0;

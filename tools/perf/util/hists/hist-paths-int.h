@@ -93,6 +93,7 @@ struct hp_scratch {
 	};
 	u64			whole;		/* of the paths ending in the entry, below it */
 	u32			excl_count, whole_count;
+	u32			node;		/* whose */
 };
 
 /* A node's scratch in this build: open addressing by node (0: empty). */
@@ -178,6 +179,12 @@ struct hist_paths {
 	size_t			nr_scratch, alloc_scratch;
 	struct hp_scratch_slot	*scratch_slots;	/* which node has which, this build */
 	size_t			nr_scratch_slots;	/* a power of two, or 0 */
+	/*
+	 * Instead, once a build noted HP_SCRATCH_DENSE nodes (a graph of a
+	 * function most paths go through): by node, the scratch's index + 1,
+	 * 0 none; cleared by the nodes noted, freed by collapse.
+	 */
+	u32			*node_scratch;
 };
 
 /* Fill hp->cumul and hp->cumul_count if not yet.  0 or -ENOMEM. */

@@ -68,6 +68,7 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->stack);
 	free(hp->scratch);
 	free(hp->scratch_slots);
+	free(hp->node_scratch);
 	free(hp);
 }
 
@@ -692,6 +693,8 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	free(hp->cumul_count);
 	free(hp->call_head);
 	free(hp->next_call);
+	free(hp->node_scratch);
+	hp->node_scratch = NULL;
 	hp->cumul = NULL;
 	hp->cumul_count = NULL;
 	hp->call_head = NULL;
