@@ -215,6 +215,113 @@ static void test_resort_then_add(void **state)
 	check(*state, "graph,0.5", false, 1);
 }
 
+/*
+ * The entries' sums from the trie's one collapse walk are what the
+ * per-sample code (no call graph kept) counts: self and children
+ * periods, samples, and the depths that order ties.
+ */
+static void test_periods(void **state)
+{
+	static const char * const settings[] = { "graph,0.5,caller", "graph,0.5,callee" };
+	struct fixture *f = *state;
+	struct callchain_frame frames[MAX_DEPTH];
+	struct callchain_param param;
+	struct callchain_cursor c;
+	struct hists paths, flat;
+	size_t k, s, i, j;
+
+	for (k = 0; k < sizeof(settings) / sizeof(settings[0]); k++) {
+		bool caller;
+
+		callchain_param__init(&param);
+		assert_int_equal(callchain_param__parse(&param, settings[k]), 0);
+		caller = param.order == CALLCHAIN_ORDER_CALLER;
+		assert_int_equal(hists__init(&paths, &f->sort, true, &param, caller), 0);
+		assert_int_equal(hists__init(&flat, &f->sort, true, NULL, caller), 0);
+		for (s = 0; s < NR_SAMPLES; s++) {
+			cursor_set(f, s, &c, frames);
+			assert_int_equal(hists__add_sample(&paths, f->thread, "prog",
+							   PERF_RECORD_MISC_USER, &c,
+							   f->period[s]), 0);
+			assert_int_equal(hists__add_sample(&flat, f->thread, "prog",
+							   PERF_RECORD_MISC_USER, &c,
+							   f->period[s]), 0);
+		}
+		assert_int_equal(hists__output_resort(&paths, false), 0);
+		assert_int_equal(hists__output_resort(&flat, false), 0);
+		assert_int_equal(paths.nr_entries, flat.nr_entries);
+		for (i = 0; i < paths.nr_entries; i++) {
+			const struct hist_entry *a = paths.sorted[i], *b = NULL;
+
+			for (j = 0; j < flat.nr_entries && !b; j++)
+				if (flat.sorted[j]->sym == a->sym)
+					b = flat.sorted[j];
+			assert_non_null(b);
+			assert_int_equal(a->period, b->period);
+			assert_int_equal(a->period_children, b->period_children);
+			assert_int_equal(a->nr_samples, b->nr_samples);
+			assert_int_equal(a->max_depth, b->max_depth);
+			/* and so the same order */
+			assert_ptr_equal(flat.sorted[i]->sym, a->sym);
+		}
+		hists__exit(&paths);
+		hists__exit(&flat);
+	}
+}
+
+/*
+ * An entry's occurrences as a caller are in the order they became
+ * callers, which is not the order the nodes were made when a node ended
+ * paths before one went through it: the graph's ties keep that order.
+ * fn3 under fn1 ends the first sample and is a caller only in the third,
+ * after fn3 under fn2; what each calls weighs the same, so the first
+ * caller's callee (fn4) is printed first.
+ */
+static void test_late_caller(void **state)
+{
+	static const int paths[3][4] = {
+		{ 3, 1, 0, -1 },	/* leaf first: fn0 -> fn1 -> fn3 */
+		{ 4, 3, 2, 0 },		/* fn0 -> fn2 -> fn3 -> fn4 */
+		{ 5, 3, 1, 0 },		/* fn0 -> fn1 -> fn3 -> fn5 */
+	};
+	struct fixture *f = *state;
+	struct callchain_frame frames[4];
+	struct callchain_cursor c = { .frames = frames };
+	struct callchain_param param;
+	struct callchain_tree *graph = NULL;
+	struct hists h;
+	char *out, *y, *z;
+	size_t s, i;
+
+	callchain_param__init(&param);
+	assert_int_equal(callchain_param__parse(&param, "graph,0,caller"), 0);
+	assert_int_equal(hists__init(&h, &f->sort, true, &param, true), 0);
+	for (s = 0; s < 3; s++) {
+		for (c.nr = 0; c.nr < 4 && paths[s][c.nr] >= 0; c.nr++)
+			frames[c.nr] = (struct callchain_frame){
+				.ip = f->sym[paths[s][c.nr]]->start, .dso = f->dso,
+				.sym = f->sym[paths[s][c.nr]], .cpumode = PERF_RECORD_MISC_USER,
+			};
+		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER,
+						   &c, 1), 0);
+	}
+	assert_int_equal(hists__output_resort(&h, false), 0);
+	for (i = 0; i < h.nr_entries; i++)
+		if (h.sorted[i]->sym == f->sym[3])
+			graph = hists__entry_graph(&h, h.sorted[i]);
+	assert_non_null(graph);
+	out = print(graph, 3, 3, &param);
+	y = strstr(out, "fn4");
+	z = strstr(out, "fn5");
+	assert_non_null(y);
+	assert_non_null(z);
+	if (y > z)
+		fail_msg("fn5 before fn4:\n%s", out);
+	free(out);
+	callchain_tree__delete(graph);
+	hists__exit(&h);
+}
+
 /* The deepest chain a record can hold (64 KiB of addresses): no stack overflow. */
 static void test_deep(void **state)
 {
@@ -264,6 +371,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_graph, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_resort_then_add, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_periods, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_late_caller, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deep, setup, teardown),
 	};
 

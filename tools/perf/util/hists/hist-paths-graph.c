@@ -59,11 +59,11 @@ static int hp_tree__add_path(struct hist_paths *hp, struct callchain_tree *tree,
  */
 static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
 {
-	if (descend && hp->nodes[n].first_child)
-		return hp->nodes[n].first_child;
+	if (descend && hp->links[n].first_child)
+		return hp->links[n].first_child;
 	for (; n != top; n = hp->nodes[n].parent) {
-		if (hp->nodes[n].next_sibling)
-			return hp->nodes[n].next_sibling;
+		if (hp->links[n].next_sibling)
+			return hp->links[n].next_sibling;
 	}
 	return 0;
 }
@@ -91,43 +91,124 @@ static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_ent
 /* Caller order: is occurrence @a the outermost of @he on its paths (a walk's start)? */
 static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 {
-	return hp->nodes[a].flags & HP_OUTERMOST;
+	return hp->nodes[a].end & HP_OUTERMOST;
 }
-/* Node @n's scratch in this build (its stamp says which); NULL if it has none. */
+
+/*
+ * Builds that note more nodes than this index them by node (4 bytes a
+ * node) rather than by a table (16 bytes a noted node at half load): a
+ * graph of a function on most paths notes most of the trie.
+ */
+#define HP_SCRATCH_DENSE	4096
+
+static u32 hp_scratch__hash(u32 n)
+{
+	return n * 0x9e3779b1u;
+}
+
+/* Node @n's scratch in this build; NULL if it has none. */
 static struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n)
 {
-	const struct hp_node *node = &hp->nodes[n];
+	size_t mask = hp->nr_scratch_slots - 1, i;
 
-	return node->flags >> HP_STAMP_SHIFT == hp->build ? &hp->scratch[node->scratch] : NULL;
+	/* most builds note nothing, or nothing yet: no probe */
+	if (!hp->nr_scratch)
+		return NULL;
+	if (hp->node_scratch)
+		return hp->node_scratch[n] ? &hp->scratch[hp->node_scratch[n] - 1] : NULL;
+	for (i = hp_scratch__hash(n) & mask; hp->scratch_slots[i].node; i = (i + 1) & mask)
+		if (hp->scratch_slots[i].node == n)
+			return &hp->scratch[hp->scratch_slots[i].scratch];
+	return NULL;
+}
+
+/* The table at twice the size, from the scratches' own record of their nodes. */
+static int hp_scratch__grow(struct hist_paths *hp)
+{
+	size_t n = hp->nr_scratch_slots ? hp->nr_scratch_slots * 2 : 256, i, j;
+	struct hp_scratch_slot *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (i = 0; i < hp->nr_scratch; i++) {
+		u32 node = hp->scratch[i].node;
+
+		for (j = hp_scratch__hash(node) & (n - 1); slots[j].node; j = (j + 1) & (n - 1))
+			;
+		slots[j] = (struct hp_scratch_slot){ .node = node, .scratch = i };
+	}
+	free(hp->scratch_slots);
+	hp->scratch_slots = slots;
+	hp->nr_scratch_slots = n;
+	return 0;
+}
+
+/* A big build: its scratches by node from now on (the table goes). */
+static int hp_scratch__densify(struct hist_paths *hp)
+{
+	size_t i;
+
+	hp->node_scratch = calloc(hp->nr, sizeof(*hp->node_scratch));
+	if (!hp->node_scratch)
+		return -ENOMEM;
+	for (i = 0; i < hp->nr_scratch; i++)
+		hp->node_scratch[hp->scratch[i].node] = i + 1;
+	free(hp->scratch_slots);
+	hp->scratch_slots = NULL;
+	hp->nr_scratch_slots = 0;
+	return 0;
 }
 
 /* Node @n's scratch in this build, made zeroed if new; NULL on -ENOMEM. */
 static struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n)
 {
-	struct hp_node *node = &hp->nodes[n];
 	struct hp_scratch *sc = hp_scratch__find(hp, n);
+	size_t i;
 
 	if (sc)
 		return sc;
+	if (!hp->node_scratch && hp->nr_scratch >= HP_SCRATCH_DENSE && hp_scratch__densify(hp))
+		return NULL;
+	/* at most half full */
+	if (!hp->node_scratch && (hp->nr_scratch + 1) * 2 > hp->nr_scratch_slots &&
+	    hp_scratch__grow(hp))
+		return NULL;
 	if (hp_reserve((void **)&hp->scratch, &hp->alloc_scratch, hp->nr_scratch + 1,
 		       sizeof(*hp->scratch)))
 		return NULL;
-	node->flags = (node->flags & ((1u << HP_STAMP_SHIFT) - 1)) | hp->build << HP_STAMP_SHIFT;
-	node->scratch = hp->nr_scratch++;
-	sc = &hp->scratch[node->scratch];
+	if (hp->node_scratch) {
+		hp->node_scratch[n] = hp->nr_scratch + 1;
+	} else {
+		for (i = hp_scratch__hash(n) & (hp->nr_scratch_slots - 1);
+		     hp->scratch_slots[i].node; i = (i + 1) & (hp->nr_scratch_slots - 1))
+			;
+		hp->scratch_slots[i] = (struct hp_scratch_slot){ .node = n,
+								 .scratch = hp->nr_scratch };
+	}
+	sc = &hp->scratch[hp->nr_scratch++];
 	memset(sc, 0, sizeof(*sc));
+	sc->node = n;
 	return sc;
 }
 
-/* A new build: a new stamp; after the last one, every node's old stamp is wiped first. */
+/*
+ * A new build: no node has a scratch.  A table much bigger than the last
+ * build needed goes, so that a build costs what it notes, not what the
+ * biggest one before it did; by node, only the nodes noted are cleared.
+ */
 static void hp_scratch__reset(struct hist_paths *hp)
 {
-	u32 n;
+	size_t i;
 
-	if (++hp->build > HP_STAMP_MAX) {
-		for (n = 0; n < hp->nr; n++)
-			hp->nodes[n].flags &= (1u << HP_STAMP_SHIFT) - 1;
-		hp->build = 1;
+	if (hp->node_scratch) {
+		for (i = 0; i < hp->nr_scratch; i++)
+			hp->node_scratch[hp->scratch[i].node] = 0;
+	} else if (hp->nr_scratch * 8 < hp->nr_scratch_slots) {
+		free(hp->scratch_slots);
+		hp->scratch_slots = NULL;
+		hp->nr_scratch_slots = 0;
+	} else if (hp->nr_scratch) {
+		memset(hp->scratch_slots, 0, hp->nr_scratch_slots * sizeof(*hp->scratch_slots));
 	}
 	hp->nr_scratch = 0;
 }
@@ -257,7 +338,7 @@ static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 	size_t depth = 0, top = 0, i;
 	u32 y;
 
-	if (!(hp->nodes[x].flags & HP_ENDS_UNDER_CALL))
+	if (!(hp->nodes[x].end & HP_ENDS_UNDER_CALL))
 		return 0;
 	for (y = hp->nodes[x].parent; hp->nodes[y].parent; y = hp->nodes[y].parent) {
 		hp->stack[depth++] = y;
@@ -430,7 +511,7 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 	for (i = 0; i < nr; i++) {
 		if (!items[i].descend)
 			continue;
-		for (c = hp->nodes[items[i].node].first_child; c; c = hp->nodes[c].next_sibling) {
+		for (c = hp->links[items[i].node].first_child; c; c = hp->links[c].next_sibling) {
 			if (hp_reserve((void **)&kids, &alloc, nr_kids + 1, sizeof(*kids))) {
 				free(kids);
 				return -ENOMEM;
@@ -499,7 +580,7 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 		err = -ENOMEM;
 	for (i = 0; !err && i < b.nr_tops; i++)
 		nr += hp_item__init_whole(&roots[nr], &b, b.tops[i]);
-	for (n = he->first_call; !err && n; n = hp->nodes[n].next_call) {
+	for (n = hp->call_head[he->index]; !err && n; n = hp->next_call[n]) {
 		if (!hp_occurrence__outermost(hp, n))
 			continue;
 		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots)))
@@ -525,7 +606,8 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	if (!tree)
 		return NULL;
 	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
-		       sizeof(*hp->stack)))
+		       sizeof(*hp->stack)) || hist_paths__cumul(hp) ||
+	    hist_paths__calls(hp, hists))
 		goto fail;
 	hp_scratch__reset(hp);
 	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */
@@ -538,7 +620,7 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 		err = hp_tree__add_path(hp, tree, n, hp_end(hp, n)->hit, hp_end(hp, n)->count);
 	if (!hists->children)
 		goto out;
-	for (n = he->first_call; n && !err; n = hp->nodes[n].next_call) {
+	for (n = hp->call_head[he->index]; n && !err; n = hp->next_call[n]) {
 		if (!hp->caller)
 			err = hp_graph__callers(hp, tree, he, n);
 		else if (hp_occurrence__outermost(hp, n))

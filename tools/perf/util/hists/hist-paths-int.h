@@ -22,6 +22,7 @@ struct hp_frame {
 	const struct symbol	*sym;
 	u64			ip;		/* the first address seen */
 	const char		*srcline;	/* and its line (-g ...,address) */
+	u64			key;		/* hp_key(): compared without the symbol */
 	/*
 	 * The entry of the frame as a caller under context node call_ctx:
 	 * a caller's entry follows from its frame and the context (the
@@ -34,24 +35,41 @@ struct hp_frame {
 };
 
 /*
- * A trie node: 36 bytes.  What only a node where samples end needs is in
- * its hp_end: when most paths differ, nodes are ten or more per sample
- * and ends one per distinct path.
+ * A trie node: 16 bytes, the unit of a report's memory (one per frame of
+ * every distinct path: 10M on a profile of many programs).  What only a
+ * node where samples end needs is in its hp_end: when most paths differ,
+ * nodes are ten or more per sample and ends one per distinct path.  What
+ * only graph builds note on a node is in a per-build table (hp_scratch),
+ * and the child lists (hp_links) are linked by the collapse, when they
+ * are first walked: adds look children up by hash, not by list.
  */
 struct hp_node {
 	u32			frame;		/* contexts: 0 */
 	u32			parent;
-	u32			first_child, next_sibling;
-	u32			next_call;	/* e_call's next occurrence */
-	/*
-	 * after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL (see
-	 * hist_paths__collapse); above them, the graph build that gave the
-	 * node a scratch (HP_STAMP_SHIFT), if any
-	 */
-	u32			flags;
 	u32			e_call;		/* hist_entry.index (0: none) as a caller */
-	u32			end;		/* index in hist_paths.ends; 0: no sample ends here */
-	u32			scratch;	/* its scratch, if stamped with this build */
+	/*
+	 * Low bits: the index in hist_paths.ends (0: no sample ends here);
+	 * the top two, after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL
+	 * (see hist_paths__collapse).
+	 */
+	u32			end;
+};
+
+/*
+ * A node that got its caller entry after it was made (it ended paths
+ * before one went through it), and the node count of the sample that
+ * gave it: an entry's occurrences are listed in the order they got it
+ * (the graphs' ties follow it), and all others got it as they were
+ * made, in index order, after those of earlier samples.
+ */
+struct hp_late {
+	u32			node;
+	u32			base;	/* its sample's first new node, or hp->nr then */
+};
+
+/* A node's children, in the order they were made (after collapse). */
+struct hp_links {
+	u32			first_child, next_sibling;
 };
 
 /* The samples that end at a node, and the entry they are of. */
@@ -63,11 +81,10 @@ struct hp_end {
 };
 
 /* e_call does not occur above it: a --children graph's walk starts here */
-#define HP_OUTERMOST		(1u << 0)
+#define HP_OUTERMOST		(1u << 31)
 /* it ends samples in e_leaf, and e_leaf occurs above it as a caller */
-#define HP_ENDS_UNDER_CALL	(1u << 1)
-#define HP_STAMP_SHIFT		2
-#define HP_STAMP_MAX		((1u << (32 - HP_STAMP_SHIFT)) - 1)
+#define HP_ENDS_UNDER_CALL	(1u << 30)
+#define HP_END_MASK		(HP_ENDS_UNDER_CALL - 1)
 
 /* What one graph build notes on a trie node (few nodes per build). */
 struct hp_scratch {
@@ -77,6 +94,13 @@ struct hp_scratch {
 	};
 	u64			whole;		/* of the paths ending in the entry, below it */
 	u32			excl_count, whole_count;
+	u32			node;		/* whose */
+};
+
+/* A node's scratch in this build: open addressing by node (0: empty). */
+struct hp_scratch_slot {
+	u32			node;
+	u32			scratch;	/* index in hist_paths.scratch */
 };
 
 struct hp_context {
@@ -112,20 +136,31 @@ struct hp_steps {
 struct hist_paths {
 	struct hp_node		*nodes;
 	u32			nr, alloc;
+	struct hp_links		*links;		/* by node, made by collapse */
 	struct hp_end		*ends;		/* [0]: none, all zero */
 	size_t			nr_ends, alloc_ends;
 	/*
 	 * Only while paths are added (freed by collapse, remade by the next
-	 * add): the lookup table, at most 3/4 full, and each node's last
-	 * child (children are kept in insertion order).  With one node per
-	 * frame of every distinct path they were a third of the memory.
+	 * add): the lookup table, at most 3/4 full.
 	 */
 	struct hp_slot		*slots;
 	u32			nr_slots;	/* a power of two; 0: not made */
-	u32			*last_child;	/* by node, hp->alloc of them */
-	/* after collapse, by node: hit + all below, and the samples */
+	/*
+	 * After collapse, made by the first graph (hist_paths__cumul()), by
+	 * node: hit + all below, and the samples.  A report that prints no
+	 * graph never has them.
+	 */
 	u64			*cumul;
 	u32			*cumul_count;
+	/*
+	 * Likewise, each entry's occurrences as a caller, in the order they
+	 * got it: listed by the first graph, not linked as they come (a
+	 * write a cache miss away per new node).
+	 */
+	u32			*call_head;	/* by hist_entry.index */
+	u32			*next_call;	/* by node */
+	struct hp_late		*late;
+	size_t			nr_late, alloc_late;
 	struct hp_frame		*frames;	/* [0]: none (contexts) */
 	size_t			nr_frames, alloc_frames;
 	u32			*frame_slots;	/* open addressing: frame indexes */
@@ -141,10 +176,22 @@ struct hist_paths {
 	enum callchain_key	key;
 	bool			caller;		/* graphs outermost caller first */
 	bool			collapsed;
-	u32			build;		/* graph builds so far (mod HP_STAMP_MAX) */
 	struct hp_scratch	*scratch;	/* this build's */
 	size_t			nr_scratch, alloc_scratch;
+	struct hp_scratch_slot	*scratch_slots;	/* which node has which, this build */
+	size_t			nr_scratch_slots;	/* a power of two, or 0 */
+	/*
+	 * Instead, once a build noted HP_SCRATCH_DENSE nodes (a graph of a
+	 * function most paths go through): by node, the scratch's index + 1,
+	 * 0 none; cleared by the nodes noted, freed by collapse.
+	 */
+	u32			*node_scratch;
 };
+
+/* Fill hp->cumul and hp->cumul_count if not yet.  0 or -ENOMEM. */
+int hist_paths__cumul(struct hist_paths *hp);
+/* Fill hp->call_head and hp->next_call if not yet.  0 or -ENOMEM. */
+int hist_paths__calls(struct hist_paths *hp, const struct hists *hists);
 
 static inline int hp_reserve(void **p, size_t *alloc, size_t nr, size_t size)
 {
@@ -172,7 +219,7 @@ u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 /* The samples that end at node @n (all zero when none do). */
 static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
 {
-	return &hp->ends[hp->nodes[n].end];
+	return &hp->ends[hp->nodes[n].end & HP_END_MASK];
 }
 
 static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp, u32 n)

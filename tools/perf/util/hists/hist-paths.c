@@ -26,10 +26,9 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 		return NULL;
 	hp->alloc = 1024;
 	hp->nodes = calloc(hp->alloc, sizeof(*hp->nodes));
-	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
 	hp->nr_slots = 2048;
 	hp->slots = calloc(hp->nr_slots, sizeof(*hp->slots));
-	if (!hp->nodes || !hp->last_child || !hp->slots) {
+	if (!hp->nodes || !hp->slots) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
@@ -55,9 +54,12 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->nodes);
 	free(hp->ends);
 	free(hp->slots);
-	free(hp->last_child);
 	free(hp->cumul);
 	free(hp->cumul_count);
+	free(hp->call_head);
+	free(hp->next_call);
+	free(hp->links);
+	free(hp->late);
 	free(hp->frames);
 	free(hp->frame_slots);
 	free(hp->ctx);
@@ -65,6 +67,8 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->last.v);
 	free(hp->stack);
 	free(hp->scratch);
+	free(hp->scratch_slots);
+	free(hp->node_scratch);
 	free(hp);
 }
 
@@ -114,32 +118,30 @@ static struct hp_slot *hp_free_slot(struct hist_paths *hp, u32 hash)
 }
 
 /*
- * After a collapse, before more paths: the lookup table and the last
- * children again, from the nodes (a parent's index is below its
- * children's, and its last child is the highest).  0 or -ENOMEM.
+ * After a collapse, before more paths: the lookup table again, from the
+ * nodes (a parent's index is below its children's).  0 or -ENOMEM.
  */
 static int hp_reslot(struct hist_paths *hp)
 {
 	u32 *hash, n, nr_slots = 2048;
 
+	/* the child lists go stale: the next collapse links them again */
+	free(hp->links);
+	hp->links = NULL;
 	while ((u64)hp->nr * 4 > (u64)nr_slots * 3)
 		nr_slots *= 2;
 	hash = malloc((size_t)hp->nr * sizeof(*hash));
 	hp->slots = calloc(nr_slots, sizeof(*hp->slots));
-	hp->last_child = calloc(hp->alloc, sizeof(*hp->last_child));
-	if (!hash || !hp->slots || !hp->last_child) {
+	if (!hash || !hp->slots) {
 		free(hash);
 		free(hp->slots);
-		free(hp->last_child);
 		hp->slots = NULL;
-		hp->last_child = NULL;
 		return -ENOMEM;
 	}
 	hp->nr_slots = nr_slots;
 	for (n = 1; n < hp->nr; n++) {
 		u32 parent = hp->nodes[n].parent;
 
-		hp->last_child[parent] = n;
 		/* contexts are found by hp_context(), not in the table */
 		if (!parent) {
 			hash[n] = hp_path_hash(0, n);
@@ -182,8 +184,7 @@ static u32 *hp_frame_slot(struct hist_paths *hp, const struct dso *dso,
 	for (;; i = (i + 1) & mask) {
 		const struct hp_frame *fr = &hp->frames[hp->frame_slots[i]];
 
-		if (!hp->frame_slots[i] ||
-		    (fr->dso == dso && fr->sym == sym && hp_key(hp, fr->sym, fr->ip) == key))
+		if (!hp->frame_slots[i] || (fr->dso == dso && fr->sym == sym && fr->key == key))
 			return &hp->frame_slots[i];
 	}
 }
@@ -209,7 +210,7 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 		for (i = 1; i < hp->nr_frames; i++) {
 			const struct hp_frame *fr = &hp->frames[i];
 
-			*hp_frame_slot(hp, fr->dso, fr->sym, hp_key(hp, fr->sym, fr->ip)) = i;
+			*hp_frame_slot(hp, fr->dso, fr->sym, fr->key) = i;
 		}
 	}
 	slot = hp_frame_slot(hp, f->dso, f->sym, key);
@@ -219,20 +220,22 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 		       sizeof(*hp->frames)))
 		return 0;
 	hp->frames[hp->nr_frames] = (struct hp_frame){
-		.dso = f->dso, .sym = f->sym, .ip = f->ip, .srcline = f->srcline,
+		.dso = f->dso, .sym = f->sym, .ip = f->ip, .srcline = f->srcline, .key = key,
 	};
 	*slot = hp->nr_frames;
 	return hp->nr_frames++;
 }
 
-/* A new node under @parent; its index, 0 on -ENOMEM. */
+/*
+ * A new node under @parent; its index, 0 on -ENOMEM.  Not linked into
+ * its parent's children: hp_link_children() does that for all at once.
+ */
 static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 {
-	struct hp_node *p;
 	u32 n;
 
 	if (hp->nr == hp->alloc) {
-		u32 alloc = hp->alloc * 2, *last;
+		u32 alloc = hp->alloc * 2;
 		struct hp_node *nodes;
 
 		if (alloc < hp->alloc)		/* indexes are u32 */
@@ -241,24 +244,38 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 		if (!nodes)
 			return 0;
 		hp->nodes = nodes;
-		last = realloc(hp->last_child, (size_t)alloc * sizeof(*last));
-		if (!last)
-			return 0;
-		memset(last + hp->alloc, 0, (size_t)(alloc - hp->alloc) * sizeof(*last));
-		hp->last_child = last;
 		hp->alloc = alloc;
 	}
 	n = hp->nr++;
 	memset(&hp->nodes[n], 0, sizeof(hp->nodes[n]));
 	hp->nodes[n].parent = parent;
-	/* children in insertion order, as the per-entry trees kept them */
-	p = &hp->nodes[parent];
-	if (hp->last_child[parent])
-		hp->nodes[hp->last_child[parent]].next_sibling = n;
-	else
-		p->first_child = n;
-	hp->last_child[parent] = n;
 	return n;
+}
+
+/*
+ * Every node's children, in the order they were made, as the per-entry
+ * trees kept them: a child's index is above its parent's and above its
+ * older siblings', so prepending from the last node back lists them in
+ * order.  Once per collapse, a pass in index order, instead of a write
+ * to the previous sibling (a cache miss apart) per new node; and in an
+ * array of their own, made after the adds' lookup table is freed, so
+ * that the two are never held together.  0 or -ENOMEM.
+ */
+static int hp_link_children(struct hist_paths *hp)
+{
+	u32 n;
+
+	free(hp->links);
+	hp->links = calloc(hp->nr, sizeof(*hp->links));
+	if (!hp->links)
+		return -ENOMEM;
+	for (n = hp->nr - 1; n > 0; n--) {
+		struct hp_links *p = &hp->links[hp->nodes[n].parent];
+
+		hp->links[n].next_sibling = p->first_child;
+		p->first_child = n;
+	}
+	return 0;
 }
 
 /* The context node of a sample: comm and thread as far as entries tell them apart. */
@@ -338,39 +355,37 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 	struct hp_frame *fr = &hp->frames[node->frame];
 	struct hist_entry *he;
 
-	if (leaf && hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
-			       sizeof(*hp->ends)))
+	/* the index shares its word with the flags */
+	if (leaf && (hp->nr_ends > HP_END_MASK ||
+		     hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
+				sizeof(*hp->ends))))
 		return -ENOMEM;
 	/*
 	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
 	 * offset in the mapping the sample saw, which the frame does not fix.
 	 */
 	if (!leaf && fr->e_call && fr->call_ctx == ctx) {
-		he = hists->by_index[fr->e_call];
-	} else {
-		he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
-		if (!he)
-			return -ENOMEM;
-		if (!leaf) {
-			fr->e_call = he->index;
-			fr->call_ctx = ctx;
-		}
+		/* the common case when most nodes are new: nothing else touched */
+		node->e_call = fr->e_call;
+		return 0;
+	}
+	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
+	if (!he)
+		return -ENOMEM;
+	if (!leaf) {
+		fr->e_call = he->index;
+		fr->call_ctx = ctx;
 	}
 	if (leaf) {
-		node->end = hp->nr_ends++;
-		hp->ends[node->end] = (struct hp_end){ .e_leaf = he->index };
+		node->end = (node->end & ~HP_END_MASK) | (u32)hp->nr_ends;
+		hp->ends[hp->nr_ends++] = (struct hp_end){ .e_leaf = he->index };
 		if (he->last_leaf)
-			hp->ends[hp->nodes[he->last_leaf].end].next_leaf = n;
+			hp->ends[hp->nodes[he->last_leaf].end & HP_END_MASK].next_leaf = n;
 		else
 			he->first_leaf = n;
 		he->last_leaf = n;
 	} else {
 		node->e_call = he->index;
-		if (he->last_call)
-			hp->nodes[he->last_call].next_call = n;
-		else
-			he->first_call = n;
-		he->last_call = n;
 	}
 	return 0;
 }
@@ -384,6 +399,26 @@ static int hp_path(struct hist_paths *hp, u32 ctx, const struct callchain_cursor
 	size_t d, nr = cursor->nr;
 	u32 h = hp_path_hash(0, ctx);
 
+	/*
+	 * A frame's lookup is two cache misses (its slot, then the frame to
+	 * compare), a quarter of a report of many programs when taken one
+	 * level after another: the slots of all levels are asked for first,
+	 * then their frames, then looked up (a slot's index noted in
+	 * step->node, which the trie lookups set later).
+	 */
+	if (hp->nr_frame_slots) {
+		size_t mask = hp->nr_frame_slots - 1;
+
+		for (d = 0; d < nr; d++) {
+			const struct callchain_frame *f = &cursor->frames[nr - 1 - d];
+
+			hp->path.v[d].node = hp_mix((uintptr_t)f->dso, hp_key(hp, f->sym, f->ip)) &
+					     mask;
+			__builtin_prefetch(&hp->frame_slots[hp->path.v[d].node]);
+		}
+		for (d = 0; d < nr; d++)
+			__builtin_prefetch(&hp->frames[hp->frame_slots[hp->path.v[d].node]]);
+	}
 	for (d = 0; d < nr; d++) {
 		struct hp_step *step = &hp->path.v[d];
 
@@ -404,7 +439,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	size_t d, same = 0, nr = cursor->nr;
 	struct hp_steps swap;
 	struct hp_end *leaf;
-	u32 ctx, n;
+	u32 ctx, n, base;
 	int err;
 
 	if (!nr)
@@ -420,6 +455,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	err = hp_path(hp, ctx, cursor);
 	if (err)
 		goto fail;
+	base = hp->nr;
 	/* the previous path's nodes serve as long as the frames agree */
 	if (hp->last.nr && hp->last_ctx_node == ctx)
 		while (same < nr && same < hp->last.nr &&
@@ -445,10 +481,19 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 			n = hp->path.v[d].node;
 			if (hp->nodes[n].e_call)
 				continue;
+			/* made by an earlier sample: noted, see struct hp_late */
+			if (n < base &&
+			    hp_reserve((void **)&hp->late, &hp->alloc_late, hp->nr_late + 1,
+				       sizeof(*hp->late))) {
+				err = -ENOMEM;
+				goto fail;
+			}
 			err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[nr - 1 - d],
 					     thread, comm, cpumode, false);
 			if (err)
 				goto fail;
+			if (n < base)
+				hp->late[hp->nr_late++] = (struct hp_late){ .node = n, .base = base };
 		}
 	}
 	/* this path becomes the previous one */
@@ -460,13 +505,13 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (nr > hp->max_depth)
 		hp->max_depth = nr;
 	n = hp->last.v[nr - 1].node;
-	if (!hp->nodes[n].end) {
+	if (!(hp->nodes[n].end & HP_END_MASK)) {
 		err = hp_node__entry(hp, hists, n, ctx, callchain_cursor__leaf(cursor), thread,
 				     comm, cpumode, true);
 		if (err)
 			return err;
 	}
-	leaf = &hp->ends[hp->nodes[n].end];
+	leaf = &hp->ends[hp->nodes[n].end & HP_END_MASK];
 	leaf->hit += period;
 	leaf->count++;
 	hists__count_leaf(hists, hists->by_index[leaf->e_leaf], period);
@@ -494,137 +539,207 @@ int hist_paths__add_ip_only(struct hist_paths *hp, struct hists *hists, struct t
 	return 0;
 }
 
+/* A node on the collapse's walk: what its subtree sums to so far. */
+struct hp_walk {
+	u32	node;
+	u32	next;		/* its next child to visit */
+	u32	below;		/* the deepest path end strictly below it */
+	u64	cumul;		/* hit + all below */
+};
+
 /*
- * Which occurrences start a caller-order graph's walk, and which paths'
- * ends sit under an occurrence of their own entry: one pre-order walk of
- * the trie counting, per entry, its occurrences on the way down, instead
- * of a walk up to the root per occurrence per graph.
+ * What the walk adds up per entry, by hist_entry.index: 32 bytes, where
+ * an entry is 200 and the walk touches one or two per node.  A report
+ * of many programs has half a million entries: these fit a cache, the
+ * entries do not.  Copied into the entries after the walk.
  */
-static void hp_flags(struct hist_paths *hp, struct hists *hists)
+struct hp_sum {
+	u64	period, period_children, nr_samples;
+	u32	on_path;	/* occurrences above the node the walk is at */
+	u32	max_depth;
+};
+
+struct hp_walker {
+	struct hist_paths	*hp;
+	struct hp_sum		*sum;
+	bool			children, caller_order;
+};
+
+/*
+ * Entering node @n at @depth (contexts 0): which of its occurrences
+ * start a caller-order graph's walk (HP_OUTERMOST: its entry is not on
+ * the path above), and whether the paths ending at it are under an
+ * occurrence of their own entry (HP_ENDS_UNDER_CALL).
+ */
+static void hp_walk__enter(const struct hp_walker *wk, u32 n, u32 depth)
 {
-	u32 n = hp->nodes[0].first_child;
+	struct hist_paths *hp = wk->hp;
+	struct hp_node *node = &hp->nodes[n];
 
-	while (n) {
-		struct hp_node *node = &hp->nodes[n];
-		struct hist_entry *e = node->e_call ? hists->by_index[node->e_call] : NULL;
-
-		node->flags = 0;
-		if (node->parent && node->end &&
-		    hists->by_index[hp->ends[node->end].e_leaf]->on_path)
-			node->flags |= HP_ENDS_UNDER_CALL;
-		if (node->parent && e && !e->on_path++)
-			node->flags |= HP_OUTERMOST;
-		if (node->first_child) {
-			n = node->first_child;
-			continue;
-		}
-		/* up until a sibling is left: leaving a node takes its count back */
-		for (;;) {
-			node = &hp->nodes[n];
-			if (node->parent && node->e_call)
-				hists->by_index[node->e_call]->on_path--;
-			if (node->next_sibling) {
-				n = node->next_sibling;
-				break;
-			}
-			n = node->parent;
-			if (!n)
-				break;
-		}
-	}
+	node->end &= HP_END_MASK;
+	if (!depth)
+		return;
+	if (node->end && wk->sum[hp->ends[node->end].e_leaf].on_path)
+		node->end |= HP_ENDS_UNDER_CALL;
+	if (node->e_call && !wk->sum[node->e_call].on_path++)
+		node->end |= HP_OUTERMOST;
 }
 
 /*
- * The entries' depths (upstream's callchain depth, see hists__depth): a
- * path's leaf entry gets the path's frames, a caller at each of its
- * occurrences the frames from it to the leaf and one (caller order) or
- * out to the context (callee order), the most over the paths below it.
- * Per node: its depth (a parent's index is below its children's, so one
- * pass forward) and the deepest path end strictly below it (one pass
- * back), in place of a walk up every path.  @depth and @below: nr each.
+ * Leaving node @w->node at @depth, its subtree summed: the periods it
+ * gives its entries and their depths (upstream's callchain depth, see
+ * hists__depth: a path's leaf entry gets the path's frames, a caller the
+ * frames from it to the deepest end below and one in caller order, out
+ * to the context in callee order).  Returns the deepest end in its
+ * subtree, for its parent.
  */
-static void hp_max_depths(struct hist_paths *hp, struct hists *hists, u32 *depth, u32 *below)
+static u32 hp_walk__leave(const struct hp_walker *wk, const struct hp_walk *w, u32 depth)
 {
-	u32 n;
+	struct hist_paths *hp = wk->hp;
+	const struct hp_node *node = &hp->nodes[w->node];
+	const struct hp_end *end = hp_end(hp, w->node);
+	struct hp_sum *e = node->e_call && depth ? &wk->sum[node->e_call] : NULL;
+	u32 deepest = w->below;
 
-	depth[0] = 0;
-	for (n = 1; n < hp->nr; n++) {
-		u32 p = hp->nodes[n].parent;
+	if (end->count) {
+		struct hp_sum *he = &wk->sum[end->e_leaf];
 
-		depth[n] = p ? depth[p] + 1 : 0;	/* contexts: 0 */
-	}
-	memset(below, 0, (size_t)hp->nr * sizeof(*below));
-	for (n = hp->nr - 1; n > 0; n--) {
-		const struct hp_node *node = &hp->nodes[n];
-		u32 deepest = below[n];
-
-		if (node->end && hp->ends[node->end].count) {
-			struct hist_entry *he = hists->by_index[hp->ends[node->end].e_leaf];
-
-			if (depth[n] > he->max_depth)
-				he->max_depth = depth[n];
-			if (depth[n] > deepest)
-				deepest = depth[n];
+		he->period += end->hit;
+		he->nr_samples += end->count;
+		if (wk->children) {
+			if (!(node->end & HP_ENDS_UNDER_CALL))
+				he->period_children += end->hit;
+			if (depth > he->max_depth)
+				he->max_depth = depth;
 		}
-		if (node->parent && node->e_call && below[n]) {
-			struct hist_entry *e = hists->by_index[node->e_call];
-			u32 d = hists->caller_order ? below[n] - depth[n] + 1 : depth[n];
+		if (depth > deepest)
+			deepest = depth;
+	}
+	if (e) {
+		if (wk->children && (node->end & HP_OUTERMOST)) {
+			const struct symbol *sym = hp_node__frame(hp, w->node)->sym;
+
+			/*
+			 * an inline frame in place of the samples' ip is their
+			 * caller too (callchain_cursor__leaf()), as upstream's
+			 */
+			e->period_children += w->cumul - (sym && sym->inlined ? 0 : end->hit);
+		}
+		if (wk->children && w->below) {
+			u32 d = wk->caller_order ? w->below - depth + 1 : depth;
 
 			if (d > e->max_depth)
 				e->max_depth = d;
 		}
-		if (deepest > below[node->parent])
-			below[node->parent] = deepest;
+		e->on_path--;
 	}
+	return deepest;
+}
+
+/*
+ * One pre-order walk of the trie does what each sample did in the
+ * per-sample code: every distinct entry on its path gets the period
+ * once.  A path holds an entry as a caller below the outermost of its
+ * occurrences, where every path strictly below counts (the subtree's
+ * sum, kept on the walk's stack, not per node); and as its leaf's own,
+ * counted there unless it is also a caller above.  0 or -ENOMEM.
+ */
+static int hp_walk(struct hist_paths *hp, struct hists *hists)
+{
+	struct hp_walker wk = { .hp = hp, .children = hists->children,
+				.caller_order = hists->caller_order };
+	struct hp_walk *stack = malloc((hp->max_depth + 2) * sizeof(*stack));
+	u32 sp = 0, n;
+
+	wk.sum = calloc(hists->nr_entries + 1, sizeof(*wk.sum));
+	if (!stack || !wk.sum) {
+		free(stack);
+		free(wk.sum);
+		return -ENOMEM;
+	}
+	for (n = hp->links[0].first_child; n; n = hp->links[n].next_sibling) {
+		/* a context, then its subtree */
+		hp_walk__enter(&wk, n, 0);
+		stack[sp++] = (struct hp_walk){ .node = n, .next = hp->links[n].first_child,
+						.cumul = hp_end(hp, n)->hit };
+		while (sp) {
+			struct hp_walk *w = &stack[sp - 1];
+			u32 c = w->next, deepest;
+
+			if (c) {
+				w->next = hp->links[c].next_sibling;
+				hp_walk__enter(&wk, c, sp);
+				stack[sp++] = (struct hp_walk){ .node = c,
+								.next = hp->links[c].first_child,
+								.cumul = hp_end(hp, c)->hit };
+				continue;
+			}
+			deepest = hp_walk__leave(&wk, w, sp - 1);
+			if (--sp) {
+				stack[sp - 1].cumul += w->cumul;
+				if (deepest > stack[sp - 1].below)
+					stack[sp - 1].below = deepest;
+			}
+		}
+	}
+	/* from what no path holds (a sample without its chain counts for itself, at depth 0) */
+	for (n = 1; n <= hists->nr_entries; n++) {
+		struct hist_entry *e = hists->by_index[n];
+		const struct hp_sum *sum = &wk.sum[n];
+
+		e->period = e->period_ip_only + sum->period;
+		e->period_children = hists->children ? e->period_ip_only + sum->period_children : 0;
+		e->nr_samples = e->nr_ip_only + sum->nr_samples;
+		e->max_depth = sum->max_depth;
+	}
+	free(wk.sum);
+	free(stack);
+	return 0;
 }
 
 int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 {
-	u32 n;
-
 	if (hp->collapsed)
 		return 0;
-	/* what only adds use goes first: the sums take its place */
+	/* what only adds use goes first */
 	free(hp->slots);
 	hp->slots = NULL;
 	hp->nr_slots = 0;
+	/* the graphs' sums, made by the first graph (hp_cumul()) */
 	free(hp->cumul);
 	free(hp->cumul_count);
+	free(hp->call_head);
+	free(hp->next_call);
+	free(hp->node_scratch);
+	hp->node_scratch = NULL;
 	hp->cumul = NULL;
 	hp->cumul_count = NULL;
-	hp_flags(hp, hists);
-	/*
-	 * Again after more samples: from scratch, from what no path holds
-	 * (a sample without its chain counts once, for itself, at depth 0).
-	 */
-	for (n = 1; n <= hists->nr_entries; n++) {
-		struct hist_entry *e = hists->by_index[n];
-
-		e->period = e->period_ip_only;
-		e->period_children = hists->children ? e->period_ip_only : 0;
-		e->nr_samples = e->nr_ip_only;
-		e->max_depth = 0;
-	}
-	if (hists->children) {
-		/* the last children's array (hp->alloc of them) holds the depths */
-		u32 *below = malloc((size_t)hp->nr * sizeof(*below));
-
-		if (!hp->last_child)
-			hp->last_child = malloc((size_t)hp->alloc * sizeof(*hp->last_child));
-		if (!below || !hp->last_child) {
-			free(below);
-			return -ENOMEM;
-		}
-		hp_max_depths(hp, hists, hp->last_child, below);
-		free(below);
-	}
-	free(hp->last_child);
-	hp->last_child = NULL;
-	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
-	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
-	if (!hp->cumul || !hp->cumul_count)
+	hp->call_head = NULL;
+	hp->next_call = NULL;
+	if (hp_link_children(hp))
+		return -ENOMEM;
+	/* again after more samples: from scratch */
+	if (hp_walk(hp, hists))
 		return -ENOMEM;
 	hp->collapsed = true;
+	return 0;
+}
+
+int hist_paths__cumul(struct hist_paths *hp)
+{
+	u32 n;
+
+	if (hp->cumul)
+		return 0;
+	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
+	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
+	if (!hp->cumul || !hp->cumul_count) {
+		free(hp->cumul);
+		free(hp->cumul_count);
+		hp->cumul = NULL;
+		hp->cumul_count = NULL;
+		return -ENOMEM;
+	}
 	/* a child is made after its parent: sum from the last node back */
 	for (n = 0; n < hp->nr; n++) {
 		hp->cumul[n] = hp_end(hp, n)->hit;
@@ -636,35 +751,54 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		hp->cumul[p] += hp->cumul[n];
 		hp->cumul_count[p] += hp->cumul_count[n];
 	}
-	/*
-	 * What each sample did in the per-sample code: every distinct entry
-	 * on its path gets the period once.  A path holds an entry as a
-	 * caller below the outermost of its occurrences (hp_flags), where
-	 * every path strictly below counts; and as its leaf's own, counted
-	 * there unless it is also a caller above.
-	 */
-	for (n = 1; n < hp->nr; n++) {
-		const struct hp_node *node = &hp->nodes[n];
-		const struct hp_end *leaf = hp_end(hp, n);
+	return 0;
+}
 
-		if (leaf->count) {
-			struct hist_entry *he = hists->by_index[leaf->e_leaf];
+/* Append node @n to its entry's occurrences (@tail: each entry's last). */
+static void hp_calls__append(struct hist_paths *hp, u32 *tail, u32 n)
+{
+	u32 e = hp->nodes[n].e_call;
 
-			he->period += leaf->hit;
-			he->nr_samples += leaf->count;
-			if (hists->children && !(node->flags & HP_ENDS_UNDER_CALL))
-				he->period_children += leaf->hit;
-		}
-		if (hists->children && (node->flags & HP_OUTERMOST)) {
-			const struct symbol *sym = hp_node__frame(hp, n)->sym;
+	if (tail[e])
+		hp->next_call[tail[e]] = n;
+	else
+		hp->call_head[e] = n;
+	tail[e] = n;
+}
 
-			/*
-			 * an inline frame in place of the samples' ip is their
-			 * caller too (callchain_cursor__leaf()), as upstream's
-			 */
-			hists->by_index[node->e_call]->period_children +=
-				hp->cumul[n] - (sym && sym->inlined ? 0 : leaf->hit);
-		}
+int hist_paths__calls(struct hist_paths *hp, const struct hists *hists)
+{
+	u32 *tail, n;
+	u8 *late;
+	size_t i = 0;
+
+	if (hp->call_head)
+		return 0;
+	late = calloc(hp->nr / 8 + 1, 1);
+	tail = calloc(hists->nr_entries + 1, sizeof(*tail));
+	hp->call_head = calloc(hists->nr_entries + 1, sizeof(*hp->call_head));
+	hp->next_call = calloc(hp->nr, sizeof(*hp->next_call));
+	if (!late || !tail || !hp->call_head || !hp->next_call) {
+		free(late);
+		free(tail);
+		free(hp->call_head);
+		free(hp->next_call);
+		hp->call_head = NULL;
+		hp->next_call = NULL;
+		return -ENOMEM;
 	}
+	for (i = 0; i < hp->nr_late; i++)
+		late[hp->late[i].node / 8] |= 1u << (hp->late[i].node % 8);
+	/* index order, a late one before the nodes its sample made */
+	for (i = 0, n = 1; n < hp->nr; n++) {
+		for (; i < hp->nr_late && hp->late[i].base <= n; i++)
+			hp_calls__append(hp, tail, hp->late[i].node);
+		if (hp->nodes[n].e_call && !(late[n / 8] & (1u << (n % 8))))
+			hp_calls__append(hp, tail, n);
+	}
+	for (; i < hp->nr_late; i++)
+		hp_calls__append(hp, tail, hp->late[i].node);
+	free(late);
+	free(tail);
 	return 0;
 }

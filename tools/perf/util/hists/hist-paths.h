@@ -5,9 +5,13 @@
  * Every sample's path goes into one trie, outermost caller first, under a
  * context node for the sample's comm and thread (as far as the sort keys
  * tell entries apart), with the period and count of the samples that
- * ended there.  Each histogram entry keeps two lists of the trie nodes
- * where it occurs: as a sample's own function (a leaf) and as a caller.
- * Its call graph is built from those when it is printed, then freed.
+ * ended there.  Each histogram entry keeps the list of the trie nodes
+ * where it occurs as a sample's own function (a leaf); each node the
+ * entry it is a caller of.  The entries' periods are summed by one walk
+ * of the trie after the last add; what only graphs need (each entry's
+ * occurrences as a caller, the subtree sums) is made by the first graph,
+ * so a report whose entries are all under the graph threshold never
+ * pays for it.  An entry's graph is built when it is printed, then freed.
  *
  * Why: a --children report shows, under every function, the paths through
  * it.  Giving each entry its own tree stores a path once per distinct

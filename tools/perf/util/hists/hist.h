@@ -73,14 +73,12 @@ struct hist_entry {
 	 */
 	u32			max_depth;
 	u64			stamp;		/* the last sample counted (--children) */
-	u32			on_path;	/* hist-paths: occurrences above a trie node */
 	u32			index;		/* hists->by_index[index] is this entry */
 	/*
 	 * With call graphs: where the entry occurs in the hists' path trie
-	 * (hist-paths.h), as a sample's own function and as a caller.
+	 * (hist-paths.h) as a sample's own function.
 	 */
 	u32			first_leaf, last_leaf;
-	u32			first_call, last_call;
 };
 
 struct hist_strings;
