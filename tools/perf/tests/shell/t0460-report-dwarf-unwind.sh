@@ -12,75 +12,7 @@ comparison leaves out; their own tests compare upstream'"'"'s default, where
 libc'"'"'s start-up function shows under its DWARF name, inlined.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
-cat >lib.c <<'EOF2'
-volatile unsigned long sink;
 
-__attribute__((noinline)) unsigned long lib_leaf(unsigned long n)
-{
-	unsigned long s = 0, i;
-
-	for (i = 0; i < n; i++)
-		s += i * i ^ (s >> 3);
-	return s;
-}
-
-__attribute__((noinline)) unsigned long lib_mid(unsigned long n)
-{
-	unsigned long r = lib_leaf(n);
-
-	sink += r;
-	return r + 1;
-}
-EOF2
-
-cat >main.c <<'EOF2'
-#include <stdlib.h>
-
-unsigned long lib_mid(unsigned long n);
-volatile unsigned long out;
-
-__attribute__((noinline)) static unsigned long spin(unsigned long n)
-{
-	unsigned long s = 0, i;
-
-	for (i = 0; i < n; i++)
-		s += (i * 7) ^ (s << 1);
-	return s;
-}
-
-__attribute__((noinline)) unsigned long via_lib(unsigned long n)
-{
-	unsigned long r = lib_mid(n);
-
-	out += r;
-	return r + 2;
-}
-
-__attribute__((noinline)) unsigned long via_spin(unsigned long n)
-{
-	unsigned long r = spin(n);
-
-	out += r;
-	return r + 3;
-}
-
-__attribute__((noinline)) unsigned long work(unsigned long n)
-{
-	unsigned long r = via_lib(n) + via_spin(n);
-
-	out += r;
-	return r * 2;
-}
-
-int main(int argc, char **argv)
-{
-	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 200, k;
-
-	for (k = 0; k < n; k++)
-		out += work(1000000);
-	return 0;
-}
-EOF2
 
 # The hot entries (no ties, so no order upstream may vary) and the
 # folded chains under them: comm, dso, symbol and every caller.
@@ -89,8 +21,10 @@ top_chains () {
 }
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: upstream records a -fomit-frame-pointer program with --call-graph dwarf' '
-	gcc -O2 -fomit-frame-pointer -g -fPIC -shared -o libdwdemo.so lib.c &&
-	gcc -O2 -fomit-frame-pointer -g -o dwdemo main.c -L. -ldwdemo -Wl,-rpath,"$PWD" &&
+	gcc -O2 -fomit-frame-pointer -g -fPIC -shared -o libdwdemo.so \
+		"$SHARNESS_TEST_SRCDIR/lib/dwdemo-lib.c" &&
+	gcc -O2 -fomit-frame-pointer -g -o dwdemo "$SHARNESS_TEST_SRCDIR/lib/dwdemo-main.c" \
+		-L. -ldwdemo -Wl,-rpath,"$PWD" &&
 	upstream_record -q -e cpu-clock -F 1999 --call-graph dwarf -o up.data -- ./dwdemo 400 \
 		>/dev/null &&
 	upstream_perf report --stdio --no-children -i up.data 2>/dev/null >up.txt &&

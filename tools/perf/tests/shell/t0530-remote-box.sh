@@ -13,29 +13,9 @@ Until perf report resolves symbols, the report steps use the
 resolve-samples driver (our symbol model over the same data) with the
 cache --store filled: the REPORT_SYMBOLS prereq says which runs.'
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$MMAP3_TOP/tools/perf/tests/lib/debuginfod-server.sh"
+. "$SHARNESS_TEST_SRCDIR/lib/remote-box.sh"
 
 RESOLVE="$MMAP3_TOP/build/asan/drivers/resolve-samples"
-if test_have_prereq ROOT && command -v debuginfod >/dev/null &&
-   command -v curl >/dev/null && command -v ip >/dev/null &&
-   ip netns add "mmap3-probe-$$" 2>/dev/null; then
-	ip netns del "mmap3-probe-$$"
-	test_set_prereq NETNS
-fi
-
-PROD="mmap3-rprod-$$"
-ANALYSIS="mmap3-ranalysis-$$"
-
-on_prod () {
-	ip netns exec "$PROD" env HOME="$HOME/prodhome" "$@"
-}
-
-# On the analysis box, with DEBUGINFOD_URLS=$URLS when URLS is set.
-on_analysis () {
-	ip netns exec "$ANALYSIS" env HOME="$HOME/anahome" \
-		DEBUGINFOD_CACHE_PATH="$HOME/anahome/dcache" \
-		${URLS:+DEBUGINFOD_URLS="$URLS"} "$@"
-}
 
 # BOX ARGS...: the demo's lines of perf report, spaces squeezed.
 report_symbols () {

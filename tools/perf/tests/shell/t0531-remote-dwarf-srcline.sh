@@ -11,28 +11,7 @@ unwind every chain and name every source line as upstream perf does on
 a box that has the unstripped files at those paths (both with
 --no-inline: t0465 compares the inline frames).'
 . "$(dirname "$0")/lib/test-lib.sh"
-. "$MMAP3_TOP/tools/perf/tests/lib/debuginfod-server.sh"
-
-if test_have_prereq ROOT && command -v debuginfod >/dev/null &&
-   command -v curl >/dev/null && command -v ip >/dev/null &&
-   ip netns add "mmap3-probe-$$" 2>/dev/null; then
-	ip netns del "mmap3-probe-$$"
-	test_set_prereq NETNS
-fi
-
-PROD="mmap3-dprod-$$"
-ANALYSIS="mmap3-danalysis-$$"
-
-on_prod () {
-	ip netns exec "$PROD" env HOME="$HOME/prodhome" "$@"
-}
-
-# On the analysis box, with DEBUGINFOD_URLS=$URLS when URLS is set.
-on_analysis () {
-	ip netns exec "$ANALYSIS" env HOME="$HOME/anahome" \
-		DEBUGINFOD_CACHE_PATH="$HOME/anahome/dcache" \
-		${URLS:+DEBUGINFOD_URLS="$URLS"} "$@"
-}
+. "$SHARNESS_TEST_SRCDIR/lib/remote-box.sh"
 
 # Rows and folded chains, without the header and upstream's random tip.
 rows () {
@@ -45,65 +24,12 @@ binutils_fix () {
 	sed -e "s/libc-start\.c:\([0-9]\{1,2\}\)\$/libc_start_call_main.h:\1/"
 }
 
-cat >lib.c <<'EOF2'
-volatile unsigned long sink;
-
-__attribute__((noinline)) unsigned long lib_leaf(unsigned long n)
-{
-	unsigned long s = 0, i;
-
-	for (i = 0; i < n; i++)
-		s += i * i ^ (s >> 3);
-	return s;
-}
-
-__attribute__((noinline)) unsigned long lib_mid(unsigned long n)
-{
-	unsigned long r = lib_leaf(n);
-
-	sink += r;
-	return r + 1;
-}
-EOF2
-
-cat >main.c <<'EOF2'
-#include <stdlib.h>
-
-unsigned long lib_mid(unsigned long n);
-volatile unsigned long out;
-
-__attribute__((noinline)) static unsigned long spin(unsigned long n)
-{
-	unsigned long s = 0, i;
-
-	for (i = 0; i < n; i++)
-		s += (i * 7) ^ (s << 1);
-	return s;
-}
-
-__attribute__((noinline)) unsigned long work(unsigned long n)
-{
-	unsigned long r = lib_mid(n) + spin(n);
-
-	out += r;
-	return r * 2;
-}
-
-int main(int argc, char **argv)
-{
-	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 200, k;
-
-	for (k = 0; k < n; k++)
-		out += work(1000000);
-	return 0;
-}
-EOF2
-
 test_expect_success NETNS,PERF_EVENTS 'the build box keeps the unstripped files, prod runs them stripped' '
 	mkdir -p prodhome anahome srv app &&
 	gcc -O2 -fomit-frame-pointer -g -fPIC -shared -Wl,--build-id \
-		-o srv/libdwdemo.so lib.c &&
-	gcc -O2 -fomit-frame-pointer -g -Wl,--build-id -o srv/dwdemo main.c \
+		-o srv/libdwdemo.so "$SHARNESS_TEST_SRCDIR/lib/dwdemo-lib.c" &&
+	gcc -O2 -fomit-frame-pointer -g -Wl,--build-id -o srv/dwdemo \
+		"$SHARNESS_TEST_SRCDIR/lib/dwdemo-main.c" \
 		-Lsrv -ldwdemo -Wl,-rpath,"$PWD/app" &&
 	strip -o app/libdwdemo.so srv/libdwdemo.so &&
 	strip -o app/dwdemo srv/dwdemo &&
@@ -128,12 +54,12 @@ test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'upstream, with the unstripp
 	cp srv/dwdemo srv/libdwdemo.so app/ &&
 	upstream_perf report --no-inline --stdio --no-children -g folded \
 		--sort comm,dso,sym -i prod.data 2>/dev/null | rows >expect.chains &&
-	grep "lib_leaf" expect.chains | grep -q "lib_mid;work;main" &&
-	grep -q "spin.*work;main" expect.chains &&
+	grep "lib_leaf" expect.chains | grep -q "lib_mid;via_lib;work;main" &&
+	grep -q "spin;via_spin;work;main" expect.chains &&
 	upstream_perf report --stdio --no-children -g none --sort dso,srcline \
 		--dsos dwdemo,libdwdemo.so -i prod.data 2>/dev/null | rows >expect.lines &&
-	grep -q "libdwdemo.so  *lib\.c:[0-9]" expect.lines &&
-	grep -q "dwdemo  *main\.c:[0-9]" expect.lines &&
+	grep -q "libdwdemo.so  *dwdemo-lib\.c:[0-9]" expect.lines &&
+	grep -q "dwdemo  *dwdemo-main\.c:[0-9]" expect.lines &&
 	upstream_perf script --no-inline -F comm,tid,time,ip,sym,srcline --dsos dwdemo,libdwdemo.so \
 		-i prod.data 2>/dev/null | binutils_fix >expect.script &&
 	test -s expect.script &&
@@ -154,7 +80,7 @@ test_expect_success NETNS,PERF_EVENTS 'the build box serves them; analysis has n
 test_expect_success NETNS,PERF_EVENTS 'analysis without DEBUGINFOD_URLS: nothing unwound through them, and said' '
 	on_analysis perf report --stdio --no-children -g folded --sort comm,dso,sym \
 		-i prod.data >actual 2>err &&
-	! grep -q "lib_mid;work;main" actual &&
+	! grep -q "lib_mid;via_lib;work;main" actual &&
 	grep -i "dwdemo" err
 '
 
@@ -188,7 +114,7 @@ test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'the stripped files at their
 	test_when_finished "rm -r app" &&
 	on_analysis perf report --stdio --no-children -g none --sort dso,srcline \
 		--dsos dwdemo,libdwdemo.so -i prod.data 2>err | rows >actual &&
-	! grep -q "lib\.c:" actual &&
+	! grep -q "dwdemo-lib\.c:" actual &&
 	grep "no DWARF for the source lines of 2 DSOs" err &&
 	grep -q "or set DEBUGINFOD_URLS" err &&
 	URLS=$(cat url) on_analysis env DEBUGINFOD_CACHE_PATH="$HOME/anahome/dcache2" \
