@@ -82,6 +82,17 @@ const struct srcline *dso__srcline(struct dso *dso, const struct dso_load_opts *
 	return srcline_file__find(dso->srcline, addr);
 }
 
+/*
+ * A file upstream's addr2line could read for @dso: its symbols were
+ * loaded from one, or its DWARF found.  A [vdso] or the kernel has none
+ * at a path.
+ */
+static bool dso__file_at_hand(const struct dso *dso)
+{
+	return !dso->kernel && !dso->kmod && dso->long_name[0] != '[' &&
+	       (dso->srcline || (dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED));
+}
+
 /* A symbol of the file's own tables, not one made up for a PLT entry. */
 static bool symbol__from_symtab(const struct symbol *sym)
 {
@@ -100,9 +111,7 @@ static bool symbol__from_symtab(const struct symbol *sym)
  */
 static bool dso__srcline_unknown(struct dso *dso, const struct symbol *sym, u64 addr)
 {
-	if (!dso || dso->kernel || dso->kmod || dso->long_name[0] == '[')
-		return false;
-	if (!dso->srcline && !(dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED))
+	if (!dso || !dso__file_at_hand(dso))
 		return false;
 	if (!sym)
 		sym = dso__find_symbol(dso, addr);
@@ -137,9 +146,7 @@ const char *dso__srcline_text(struct dso *dso, const struct symbol *sym, u64 add
  */
 static bool dso__srcline_missing(const struct dso *dso)
 {
-	return dso->srcline_tried && !dso->srcline && !dso->kernel && !dso->kmod &&
-	       dso->symsrc_path && dso->load_state == DSO_LOAD__LOADED &&
-	       dso->long_name[0] != '[';
+	return dso->srcline_tried && !dso->srcline && dso__file_at_hand(dso);
 }
 
 int dsos__print_srcline_missing(const struct dsos *dsos, const struct dso_load_opts *opts,

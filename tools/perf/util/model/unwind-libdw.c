@@ -34,6 +34,7 @@
 #include "util/data/event.h"
 #include "util/cache/build-id-cache.h"
 #include "util/symbols/build-id.h"
+#include "util/symbols/symbol.h"
 
 /* perf_event.h's PERF_SAMPLE_REGS_ABI_64 and x86_64's perf_regs indexes */
 #define REGS_ABI_64	2
@@ -270,27 +271,6 @@ static const Dwfl_Thread_Callbacks unwind_thread_callbacks = {
 	.set_initial_registers	= unwind__set_initial_registers,
 };
 
-/* Does @elf have a .eh_frame with contents? */
-static bool elf__has_eh_frame(Elf *elf)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *name;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
-			continue;
-		name = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (name && !strcmp(name, ".eh_frame"))
-			return true;
-	}
-	return false;
-}
-
 /*
  * libdwfl asks for a module's debug file when .eh_frame does not unwind a
  * frame, which the outermost frame of every chain (_start, clone) never
@@ -307,7 +287,7 @@ static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char 
 	Dwarf_Addr bias;
 	Elf *elf = dwfl_module_getelf(mod, &bias);
 
-	if (elf && elf__has_eh_frame(elf))
+	if (elf && elf__has_section(elf, ".eh_frame"))
 		return -1;
 	return dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					    debuglink_file, debuglink_crc, debuginfo_file_name);

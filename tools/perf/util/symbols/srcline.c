@@ -16,6 +16,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include "util/symbols/srcline.h"
+#include "util/symbols/symbol.h"
 #include "util/base/hashmap.h"
 #include "util/base/array.h"
 
@@ -25,26 +26,6 @@ struct srcline_file {
 	Dwarf		*dwarf;
 	struct hashmap	cache;		/* hash of addr -> struct srcline */
 };
-
-static bool elf__has_section(Elf *elf, const char *name)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS)
-			continue;
-		n = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (n && !strcmp(n, name))
-			return true;
-	}
-	return false;
-}
 
 /* Takes @elf (and @fd) whatever the outcome. */
 static int srcline_file__from_elf(struct srcline_file **out, Elf *elf, int fd)

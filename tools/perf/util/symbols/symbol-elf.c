@@ -202,6 +202,26 @@ static Elf_Scn *symsrc__find_section(struct symsrc *ss, u32 type, const char *na
 	return NULL;
 }
 
+bool elf__has_section(Elf *elf, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *sname;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
+			continue;
+		sname = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (sname && !strcmp(sname, name))
+			return true;
+	}
+	return false;
+}
+
 bool symsrc__has_symtab(struct symsrc *ss)
 {
 	GElf_Shdr shdr;

@@ -152,6 +152,8 @@ int symsrc__read_build_id(struct symsrc *ss, u8 *build_id, size_t max);
 
 /* Has a .symtab with entries (not a stripped binary)? */
 bool symsrc__has_symtab(struct symsrc *ss);
+/* Does @elf have a section called @name with contents (not SHT_NOBITS, not empty)? */
+bool elf__has_section(Elf *elf, const char *name);
 
 /*
  * Add the function symbols of .symtab (or, with @dynsym_fallback and no
