@@ -19,6 +19,7 @@
 #include <linux/buildid.h>
 #include <linux/elf.h>
 #include <linux/errno.h>
+#include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/overflow.h>
 #include <linux/string.h>
@@ -33,6 +34,7 @@ struct bid_elf {
 	bool big_endian;
 	bool malformed;		/* some area was bad: -EINVAL if nothing found */
 	unsigned int notes_left;
+	u64 max_hdrs;
 	unsigned char *build_id;
 	u32 *size;
 };
@@ -247,15 +249,15 @@ static int bid_fixup_counts(struct bid_elf *e, struct bid_ehdr *h)
 
 /*
  * A header table of @num entries is usable if its entries are big enough
- * and it lies in the image; only the first BUILD_ID_MAX_HDRS count.
+ * and it lies in the image; only the first e->max_hdrs count.
  */
 static bool bid_table_ok(const struct bid_elf *e, u64 base, u64 *num, u16 entsize,
 			 size_t min_entsize)
 {
 	u64 end;
 
-	if (*num > BUILD_ID_MAX_HDRS)
-		*num = BUILD_ID_MAX_HDRS;
+	if (*num > e->max_hdrs)
+		*num = e->max_hdrs;
 	if (!*num)
 		return true;
 	return entsize >= min_entsize && !bid_entry_off(base, *num, entsize, &end) &&
@@ -405,7 +407,8 @@ static void bid_init(struct bid_elf *e, const struct build_id_reader *r,
 {
 	memset(e, 0, sizeof(*e));
 	e->r = r;
-	e->notes_left = BUILD_ID_MAX_NOTES;
+	e->notes_left = r->max_notes ?: BUILD_ID_MAX_NOTES;
+	e->max_hdrs = r->max_hdrs ?: BUILD_ID_MAX_HDRS;
 	e->build_id = build_id;
 	e->size = size;
 	memset(build_id, 0, BUILD_ID_SIZE_MAX);
@@ -460,6 +463,7 @@ int build_id_parse_mem(const void *elf, size_t len, unsigned char *build_id, u32
 
 	return build_id_parse_reader(&r, build_id, size);
 }
+EXPORT_SYMBOL_GPL(build_id_parse_mem);
 
 int build_id_parse_notes(const void *buf, size_t len, unsigned char *build_id, u32 *size)
 {
@@ -476,8 +480,10 @@ int build_id_parse_notes(const void *buf, size_t len, unsigned char *build_id, u
 	e.big_endian = __cpu_to_be32(1) == 1;
 	return bid_finish(&e, bid_walk_notes(&e, &a));
 }
+EXPORT_SYMBOL_GPL(build_id_parse_notes);
 
 int build_id_parse_buf(const void *buf, unsigned char *build_id, u32 buf_size)
 {
 	return build_id_parse_notes(buf, buf_size, build_id, NULL);
 }
+EXPORT_SYMBOL_GPL(build_id_parse_buf);

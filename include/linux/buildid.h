@@ -19,7 +19,11 @@
 #define NT_GNU_BUILD_ID 3
 #endif
 
-/* Work bounds: a hostile file cannot make the parser walk more than these. */
+/*
+ * Work bounds: a hostile file cannot make the parser walk more than these.
+ * They are the defaults, for tools reading whole files; a reader may set
+ * lower ones (the kernel's mmap path does, see lib/buildid-vma.c).
+ */
 #define BUILD_ID_MAX_HDRS	65536U	/* program or section headers */
 #define BUILD_ID_MAX_NOTES	65536U	/* notes, in all note areas together */
 
@@ -33,6 +37,8 @@ struct build_id_reader {
 	int (*read)(const struct build_id_reader *r, u64 off, void *buf, size_t len);
 	u64 size;	/* bytes readable from offset 0 */
 	void *priv;
+	u32 max_hdrs;	/* headers walked per table; 0: BUILD_ID_MAX_HDRS */
+	u32 max_notes;	/* notes walked in all; 0: BUILD_ID_MAX_NOTES */
 };
 
 /*

@@ -118,7 +118,7 @@ static void report__print_aggregated(const struct perf_stats *stats, bool skip_e
 
 		if (!strcmp(perf_event__name(type), "UNKNOWN"))
 			continue;
-		/* type 22 is MMAP3 only if asked for; else nameless, like upstream's */
+		/* type 23 is MMAP3 only if asked for; else nameless, like upstream's */
 		if (type == PERF_RECORD_MMAP3 && !mmap3)
 			continue;
 		if (skip_empty && !n)

@@ -116,11 +116,10 @@ enum perf_event_read_format {
 #define PERF_ATTR_SIZE_VER7	128
 
 /*
- * attr.flags (offset 40).  Bits 0-37 are those of Linux 6.1.  Linux 6.1
- * rejects any higher bit with EINVAL, but newer kernels give bits 38 and 39
- * other meanings (deferred callchains), so a bit free in 6.1 is not free
- * forever: PERF_ATTR_FLAG_MMAP3 must only be set after the kernel has said,
- * through PERF_MMAP3_PROBE_PATH, that it means MMAP3 there.
+ * attr.flags (offset 40).  Bits 0-37 are those of Linux 6.1; v6.19 uses 38
+ * and 39 (deferred callchains).  The MMAP3 series takes bit 40, the first
+ * free in v6.19.  Kernels reject bits they do not know with EINVAL, so
+ * perf_event_open() with PERF_ATTR_FLAG_MMAP3 is the feature probe.
  */
 #define PERF_ATTR_FLAG_DISABLED			(1ULL << 0)
 #define PERF_ATTR_FLAG_INHERIT			(1ULL << 1)
@@ -164,13 +163,6 @@ enum perf_event_read_format {
 #define PERF_ATTR_FLAG_DEFER_CALLCHAIN		(1ULL << 38)
 /* MMAP3 series: emit PERF_RECORD_MMAP3 instead of MMAP2 for file maps. */
 #define PERF_ATTR_FLAG_MMAP3			(1ULL << 40)
-
-/*
- * The kernel series creates this file; its presence is the only proof that
- * PERF_ATTR_FLAG_MMAP3 and PERF_RECORD_MMAP3 mean what this header says.
- * It holds one line "record=<type> bit=<attr flag bit>".
- */
-#define PERF_MMAP3_PROBE_PATH "/sys/bus/event_source/devices/software/caps/mmap3"
 
 /*
  * struct perf_event_attr (128 bytes, PERF_ATTR_SIZE_VER7)
@@ -329,7 +321,8 @@ struct perf_event_header {
  * TEXT_POKE (20): 8 addr u64, 16 old_len u16, 18 new_len u16, 20 bytes[],
  *              sid
  * AUX_OUTPUT_HW_ID (21): 8 hw_id u64, sid
- * MMAP3 (22):  see struct perf_record_mmap3 below.
+ * CALLCHAIN_DEFERRED (22, v6.19): not read by this tool.
+ * MMAP3 (23):  see struct perf_record_mmap3 below.
  */
 enum perf_event_type {
 	PERF_RECORD_MMAP			= 1,
@@ -354,11 +347,12 @@ enum perf_event_type {
 	PERF_RECORD_TEXT_POKE			= 20,
 	PERF_RECORD_AUX_OUTPUT_HW_ID		= 21,
 	/*
-	 * 22 is the first type free in Linux 6.1.  Newer kernels use 22 for
-	 * CALLCHAIN_DEFERRED, so in a file type 22 means MMAP3 only when an
-	 * attr of that file has PERF_ATTR_FLAG_MMAP3 set.
+	 * 22 is CALLCHAIN_DEFERRED in v6.19; 23 the first type free there.
+	 * A kernel may still give 23 another meaning one day, so in a file
+	 * type 23 means MMAP3 only when an attr of that file has
+	 * PERF_ATTR_FLAG_MMAP3 set.
 	 */
-	PERF_RECORD_MMAP3			= 22,
+	PERF_RECORD_MMAP3			= 23,
 	PERF_RECORD_MAX,
 };
 
@@ -366,7 +360,8 @@ enum perf_event_type {
  * PERF_RECORD_MMAP3: everything MMAP2 carries, plus the build-id of the
  * mapped file, always in the same place, with its size and, when there is
  * none, the reason.  The kernel zeroes build_id[] when it has no id, so a
- * reader never sees stale bytes.
+ * reader never sees stale bytes.  Only file maps get MMAP3 records; maps
+ * without a file come as MMAP2 (with maj/min/ino zero) to the same event.
  *
  *   0 header        8 pid          12 tid          16 addr
  *  24 len          32 pgoff        40 maj          44 min
@@ -399,9 +394,12 @@ enum perf_mmap3_build_id_status {
 	PERF_MMAP3_BUILD_ID_NOT_REGULAR	= 1,	/* not a regular file */
 	PERF_MMAP3_BUILD_ID_NOT_ELF	= 2,	/* no ELF header */
 	PERF_MMAP3_BUILD_ID_NO_NOTE	= 3,	/* ELF without NT_GNU_BUILD_ID */
-	PERF_MMAP3_BUILD_ID_READ_ERROR	= 4,	/* I/O error or short file */
+	PERF_MMAP3_BUILD_ID_IO_ERROR	= 4,	/* reading the file failed */
 	PERF_MMAP3_BUILD_ID_REFUSED	= 5,	/* secretmem and the like */
 	PERF_MMAP3_BUILD_ID_MALFORMED	= 6,	/* ELF with bad offsets/sizes */
+	PERF_MMAP3_BUILD_ID_UNCACHED	= 7,	/* note not cached, not read */
+	PERF_MMAP3_BUILD_ID_RACED	= 8,	/* file shrank while read */
+	PERF_MMAP3_BUILD_ID_UNSUPPORTED	= 9,	/* hugetlbfs */
 };
 
 /* Callchain context markers (values in PERF_SAMPLE_CALLCHAIN ips[]) */

@@ -23,49 +23,37 @@ long sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 	return syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags);
 }
 
-static bool mmap3_probe_file_ok(void)
-{
-	char buf[64];
-	unsigned int record, bit;
-	ssize_t n;
-	int fd;
-
-	fd = open(PERF_MMAP3_PROBE_PATH, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	/* Only the exact numbers this tool was built for mean MMAP3. */
-	if (sscanf(buf, "record=%u bit=%u", &record, &bit) != 2)
-		return false;
-	return record == PERF_RECORD_MMAP3 && (1ULL << bit) == PERF_ATTR_FLAG_MMAP3;
-}
-
-enum buildid_source buildid_source__probe(bool force_userspace)
+/*
+ * Can we open a disabled dummy event on ourselves with these attr flags?
+ * Kernels reject attr bits they do not know with EINVAL, so this is the
+ * probe for both MMAP3 (our kernel series) and build-id MMAP2s (5.12+).
+ */
+static bool attr_flags_accepted(__u64 flags)
 {
 	struct perf_event_attr attr;
 	long fd;
 
-	if (force_userspace)
-		return BUILDID_SRC_USERSPACE;
-	if (mmap3_probe_file_ok())
-		return BUILDID_SRC_MMAP3;
-	/* A dummy event on ourselves that asks for build-id MMAP2s. */
 	memset(&attr, 0, sizeof(attr));
 	attr.size = sizeof(attr);
 	attr.type = PERF_TYPE_SOFTWARE;
 	attr.config = PERF_COUNT_SW_DUMMY;
-	attr.flags = PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP2 |
-		     PERF_ATTR_FLAG_BUILD_ID | PERF_ATTR_FLAG_EXCLUDE_KERNEL |
-		     PERF_ATTR_FLAG_EXCLUDE_HV;
+	attr.flags = PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_MMAP |
+		     PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_HV | flags;
 	fd = sys_perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd >= 0) {
-		close(fd);
+	if (fd < 0)
+		return false;
+	close(fd);
+	return true;
+}
+
+enum buildid_source buildid_source__probe(bool force_userspace)
+{
+	if (force_userspace)
+		return BUILDID_SRC_USERSPACE;
+	if (attr_flags_accepted(PERF_ATTR_FLAG_MMAP3))
+		return BUILDID_SRC_MMAP3;
+	if (attr_flags_accepted(PERF_ATTR_FLAG_MMAP2 | PERF_ATTR_FLAG_BUILD_ID))
 		return BUILDID_SRC_MMAP2;
-	}
 	return BUILDID_SRC_USERSPACE;
 }
 

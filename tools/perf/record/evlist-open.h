@@ -51,9 +51,8 @@ long sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 			 int group_fd, unsigned long flags);
 
 /*
- * Probe once: MMAP3 if PERF_MMAP3_PROBE_PATH reads "record=22 bit=40",
- * else MMAP2 build-ids if a perf_event_open asking for them succeeds,
- * else userspace.  @force_userspace skips the kernel paths.
+ * Probe once: MMAP3 if a perf_event_open() asking for it succeeds, else
+ * MMAP2 build-ids if one asking for them does, else userspace.  @force_userspace skips the kernel paths.
  */
 enum buildid_source buildid_source__probe(bool force_userspace);
 const char *buildid_source__name(enum buildid_source src);

@@ -81,7 +81,7 @@ static int synth__mmap(struct synth_ctx *ctx, u16 cpumode, u32 pid, u32 tid,
 		m->flags = flags;
 		m->build_id_size = bid_size;
 		m->build_id_status = bid_size ? PERF_MMAP3_BUILD_ID_OK :
-						PERF_MMAP3_BUILD_ID_READ_ERROR;
+						PERF_MMAP3_BUILD_ID_IO_ERROR;
 		memcpy(m->build_id, bid, bid_size);
 		fname = m->filename;
 	} else {

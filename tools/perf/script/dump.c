@@ -75,9 +75,12 @@ static const char *mmap3__status_name(u8 status)
 	case PERF_MMAP3_BUILD_ID_NOT_REGULAR:	return "not a regular file";
 	case PERF_MMAP3_BUILD_ID_NOT_ELF:	return "not ELF";
 	case PERF_MMAP3_BUILD_ID_NO_NOTE:	return "no build-id note";
-	case PERF_MMAP3_BUILD_ID_READ_ERROR:	return "read error";
+	case PERF_MMAP3_BUILD_ID_IO_ERROR:	return "I/O error";
 	case PERF_MMAP3_BUILD_ID_REFUSED:	return "refused";
 	case PERF_MMAP3_BUILD_ID_MALFORMED:	return "malformed ELF";
+	case PERF_MMAP3_BUILD_ID_UNCACHED:	return "not cached";
+	case PERF_MMAP3_BUILD_ID_RACED:		return "file changed";
+	case PERF_MMAP3_BUILD_ID_UNSUPPORTED:	return "unsupported file system";
 	default:				return "unknown status";
 	}
 }
@@ -348,7 +351,7 @@ void perf_event__dump(FILE *fp, const struct evlist *evlist, const union perf_ev
 	dump__tstamp(fp, evlist, event, &sample);
 
 	if (type == PERF_RECORD_MMAP3 && !evlist__wants_mmap3(evlist))
-		fprintf(fp, "%#llx [%#x]: PERF_RECORD_TYPE_22", offset, event->header.size);
+		fprintf(fp, "%#llx [%#x]: PERF_RECORD_TYPE_%u", offset, event->header.size, type);
 	else
 		fprintf(fp, "%#llx [%#x]: PERF_RECORD_%s", offset, event->header.size,
 			perf_event__name(type));

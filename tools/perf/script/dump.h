@@ -14,7 +14,7 @@
 /*
  * Dump @event, found at @offset of @path ("pipe" for a stream).  @evlist
  * decides which event a record belongs to (sample layout, timestamp) and
- * whether type 22 is MMAP3.  Malformed records are dumped as raw bytes and
+ * whether type 23 is MMAP3.  Malformed records are dumped as raw bytes and
  * flagged, never read past header.size.
  */
 void perf_event__dump(FILE *fp, const struct evlist *evlist, const union perf_event *event,

@@ -7,7 +7,10 @@
  * with what the host's readelf printed.
  *
  *   mmap3-rec probe
- *	print the MMAP3 probe file (PERF_MMAP3_PROBE_PATH)
+ *	the feature probe, as a tool does it: perf_event_open() a dummy
+ *	event on this process with attr.mmap3, then with the next, still
+ *	reserved, bit; prints "mmap3: <accepted|errno>" and "bit 41:
+ *	<accepted|errno>" 
  *   mmap3-rec [-s SESSION]... map FILE...
  *	map each FILE PROT_READ|PROT_EXEC in this process
  *   mmap3-rec [-s SESSION]... exec CMD [ARG]...
@@ -72,19 +75,27 @@ static int usage(void)
 	return 2;
 }
 
+static const char *probe_flags(uint64_t flags)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.flags = PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_EXCLUDE_KERNEL | flags;
+	fd = syscall(SYS_perf_event_open, &attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return errno == EINVAL ? "EINVAL" : strerror(errno);
+	close(fd);
+	return "accepted";
+}
+
 static int probe(void)
 {
-	char line[128];
-	FILE *f = fopen(PERF_MMAP3_PROBE_PATH, "r");
-
-	if (!f) {
-		fprintf(stderr, "mmap3-rec: %s: %s\n", PERF_MMAP3_PROBE_PATH, strerror(errno));
-		return 1;
-	}
-	if (!fgets(line, sizeof(line), f))
-		line[0] = '\0';
-	fclose(f);
-	fputs(line, stdout);
+	printf("mmap3: %s\n", probe_flags(PERF_ATTR_FLAG_MMAP3));
+	printf("bit 41: %s\n", probe_flags(PERF_ATTR_FLAG_MMAP3 << 1));
 	return 0;
 }
 

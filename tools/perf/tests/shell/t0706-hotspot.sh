@@ -94,7 +94,7 @@ test_expect_success PERF_EVENTS,HOTSPOT,PYTHON 'MMAP3 records: counted, named on
 	parser_samples mmap3.data >actual &&
 	test_cmp expect actual &&
 	parser --input mmap3.data --output mmap3.qt 2>err &&
-	grep -q "unhandled event type 22" err &&
+	grep -q "unhandled event type 23" err &&
 	! grep -a -q hot_loop_a mmap3.qt &&
 	perf inject --convert-mmap3 -i mmap3.data -o mmap2.data &&
 	parser_samples mmap2.data >actual &&

@@ -5,8 +5,11 @@ scripts/kernel-test applies the series to linux-source-6.1, builds a
 minimal kernel and boots it under QEMU (TCG).  In the guest a static
 program opens cpu-clock events with perf_event_open(2) and checks the
 MMAP3 records against the build-ids the host readelf -n printed, the
-two-session MMAP2 misc fix, the drop_caches case and memfd_secret maps;
-KUnit runs the lib/buildid.c suite; our perf records a workload (MMAP3
+two-session MMAP2 misc fix, the drop_caches case (the id read from
+task_work after mmap_lock is dropped), files mapped while another process
+truncates them (ext2 and tmpfs, lockdep and the atomic-sleep check on:
+any splat fails), and memfd_secret maps; KUnit runs the lib/buildid.c
+suite as a module and, in a second boot, built in; our perf records a workload (MMAP3
 chosen by its probe), perf script -D shows the host ids and the samples
 resolve to the hot function.  Back on the host, perf inject
 --convert-mmap3 makes the guest recording readable by upstream perf,
@@ -31,7 +34,8 @@ for t in checkpatch-no-errors probe mmap3-map mmap3-exec mmap2-misc-not-leaked \
 	 perf-record-selects-mmap3 perf-script-mmap3-ids perf-report-symbols \
 	 perf-data-to-host upstream-report-converted perf-record-module-map \
 	 perf-report-module-symbols buildid-list-module module-report-by-build-id \
-	 upstream-module-report kunit-buildid kernel-no-oops
+	 upstream-module-report kunit-module kunit-builtin kernel-no-oops \
+	 lockdep-on-to-the-end churn-ext2 churn-tmpfs spdxcheck
 do
 	test_expect_success ROOT,KERNEL_SOURCE "guest: $t" "
 		grep -x 'PASS $t' kt.out || {
@@ -43,6 +47,12 @@ done
 
 test_expect_success ROOT,KERNEL_SOURCE 'MMAP3 reads the note beyond page 0 after drop_caches' '
 	grep "^INFO drop_caches, exec bignote: MMAP3 build-id 1/1, MMAP2+build_id 0/1\$" kt.out
+'
+
+# Figures, not a pass/fail: the cost per mmap, in the log for the notes.
+test_expect_success ROOT,KERNEL_SOURCE 'the mmap microbenchmark ran in the guest' '
+	grep "^INFO bench " kt.out &&
+	test $(grep -c "^INFO bench .* ns per mmap\$" kt.out) = 8
 '
 
 test_expect_success ROOT,KERNEL_SOURCE 'kernel-test exits 0' '

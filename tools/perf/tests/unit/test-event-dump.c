@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf_event__dump (perf script -D): exact text for MMAP3 with and
- * without a build-id, type 22 when no attr asked for MMAP3, the MMAP2
+ * without a build-id, type 23 when no attr asked for MMAP3, the MMAP2
  * misc bit that lies, the raw hex layout, malformed records.
  */
 #include <stdarg.h>
@@ -104,10 +104,10 @@ static void test_mmap3(void **state)
 	free(o.buf);
 	evlist__exit(&el);
 
-	/* no attr asked for MMAP3: type 22 is someone else's record */
+	/* no attr asked for MMAP3: type 23 is someone else's record */
 	evlist_one(&el, PERF_ATTR_FLAG_MMAP2);
 	assert_string_equal(dump(&o, &el, mmap3(buf, 20, PERF_MMAP3_BUILD_ID_OK)),
-			    "-1 -1 0x100 [0x70]: PERF_RECORD_TYPE_22\n");
+			    "-1 -1 0x100 [0x70]: PERF_RECORD_TYPE_23\n");
 	free(o.buf);
 	evlist__exit(&el);
 }

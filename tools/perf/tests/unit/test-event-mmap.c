@@ -213,11 +213,11 @@ static void test_names(void **state)
 	assert_string_equal(perf_event__name(PERF_RECORD_HEADER_FEATURE), "FEATURE");
 	assert_string_equal(perf_event__name(PERF_RECORD_FINISHED_ROUND), "FINISHED_ROUND");
 	assert_string_equal(perf_event__name(PERF_RECORD_FINISHED_INIT), "FINISHED_INIT");
-	assert_string_equal(perf_event__name(23), "UNKNOWN");
+	assert_string_equal(perf_event__name(22), "UNKNOWN");
 	assert_string_equal(perf_event__name(PERF_RECORD_HEADER_MAX), "UNKNOWN");
 	assert_string_equal(perf_event__name(0xffffffff), "UNKNOWN");
-	assert_true(perf_event__is_mmap3(22, true));
-	assert_false(perf_event__is_mmap3(22, false));
+	assert_true(perf_event__is_mmap3(23, true));
+	assert_false(perf_event__is_mmap3(23, false));
 }
 
 int main(void)

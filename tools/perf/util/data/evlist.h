@@ -35,7 +35,7 @@ struct evsel *evlist__id2evsel(const struct evlist *evlist, u64 id);
  */
 struct evsel *evlist__event2evsel(const struct evlist *evlist, const union perf_event *event);
 
-/* Does any attr ask for MMAP3 (so type 22 records are MMAP3)? */
+/* Does any attr ask for MMAP3 (so type 23 records are MMAP3)? */
 bool evlist__wants_mmap3(const struct evlist *evlist);
 
 #endif

@@ -20,7 +20,7 @@ sub sid { pack("LLQ", $pid, $pid, $t++) }	# sample_id: TID, TIME
 sub mmap3 {
 	my ($addr, $len, $pgoff, $maj, $min, $ino, $status, $bid, $name) = @_;
 	my $b = pack("H*", $bid);
-	rec(22, 2, pack("LLQQQLLQQLLCCSa20", $pid, $pid, $addr, $len, $pgoff, $maj,
+	rec(23, 2, pack("LLQQQLLQQLLCCSa20", $pid, $pid, $addr, $len, $pgoff, $maj,
 			$min, $ino, 7, 5, 2, length $b, $status, 0, $b) . str($name) . sid());
 }
 
@@ -28,7 +28,7 @@ my $data = rec(3, 0, pack("LL", $pid, $pid) . str("hot") . sid());
 $data .= mmap3($base + $vaddr, $size, $off, 8, 1, 1111, 0, $id, "/nonexistent/guest/demo");
 $data .= mmap3(0x7f0000001000, 0x2000, 0x1000, 8, 1, 2222, 3, "", "/nonexistent/guest/libnoid.so");
 $data .= rec(9, 2, pack("QLLQQ", $base + $sym + 4, $pid, $pid, $t++, 250000)) for 1..20;
-$data .= pack("LSS", 22, 2, 96) . "\0" x 88 if $short;
+$data .= pack("LSS", 23, 2, 96) . "\0" x 88 if $short;
 
 # 128-byte attr: cpu-clock, IP|TID|TIME|PERIOD, comm, freq, sample_id_all, mmap3.
 my $flags = (1 << 9) | (1 << 10) | (1 << 18) | (1 << 40) | (1 << 5) | (1 << 6);

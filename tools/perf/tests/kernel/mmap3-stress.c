@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mmap3-stress: the guest's stress test and microbenchmark of the MMAP3
+ * mmap path (scripts/kernel-test, guest-tests.sh).
+ *
+ *   mmap3-stress churn FILE SRC COUNT
+ *	with an MMAP3 event on this process, map FILE PROT_READ|PROT_EXEC
+ *	COUNT times while a child process rewrites it from SRC, truncates
+ *	it, and drops its cached pages, so that the kernel parses the file
+ *	while it changes under it, from cached pages and from task_work.
+ *	Prints "churn FILE: <maps> maps, <n> MMAP3 records (<ok> ok,
+ *	<uncached> not cached, <raced> file changed, <other> other),
+ *	<lost> lost".
+ *   mmap3-stress bench FILE COUNT
+ *	the cost of mmap+munmap of FILE, with its pages cached and with
+ *	them dropped (POSIX_FADV_DONTNEED) before each mmap, for: no event,
+ *	an MMAP2 build-id event on this process (stock's path), an MMAP3
+ *	event on another process, an MMAP3 event on this process.  Prints
+ *	"bench <setup> <cached|uncached>: <ns> ns per mmap" (the uncached
+ *	rounds include the fadvise call).
+ *
+ * Exit: 0, 1 on a system call failure (one line on stderr), 2 on usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+
+#define DATA_PAGES	64
+
+struct ring {
+	int fd;
+	void *base;
+	size_t len;
+	long page;
+	uint64_t lost;
+};
+
+static int ring_open(struct ring *r, uint64_t flags, pid_t pid)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.flags = flags | PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_HV;
+	r->page = sysconf(_SC_PAGESIZE);
+	r->fd = syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (r->fd < 0) {
+		fprintf(stderr, "mmap3-stress: perf_event_open: %s\n", strerror(errno));
+		return -1;
+	}
+	r->len = (DATA_PAGES + 1) * r->page;
+	r->base = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED, r->fd, 0);
+	if (r->base == MAP_FAILED) {
+		fprintf(stderr, "mmap3-stress: mmap ring buffer: %s\n", strerror(errno));
+		close(r->fd);
+		return -1;
+	}
+	return 0;
+}
+
+static void ring_close(struct ring *r)
+{
+	munmap(r->base, r->len);
+	close(r->fd);
+}
+
+/* Call @fn on every record's header and status byte; consume them. */
+static void ring_drain(struct ring *r, void (*fn)(void *arg, const struct perf_event_header *h,
+						   const uint8_t *rec), void *arg)
+{
+	struct perf_event_mmap_page *pc = r->base;
+	const uint8_t *data = (const uint8_t *)r->base + r->page;
+	uint64_t size = (uint64_t)DATA_PAGES * r->page;
+	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
+	uint64_t tail = pc->data_tail;
+	uint8_t rec[512];
+
+	while (tail + sizeof(struct perf_event_header) <= head) {
+		struct perf_event_header h;
+		size_t off = tail % size, n, first;
+
+		first = size - off < sizeof(h) ? size - off : sizeof(h);
+		memcpy(&h, data + off, first);
+		memcpy((uint8_t *)&h + first, data, sizeof(h) - first);
+		if (h.size < sizeof(h))
+			break;
+		n = h.size < sizeof(rec) ? h.size : sizeof(rec);
+		first = size - off < n ? size - off : n;
+		memcpy(rec, data + off, first);
+		memcpy(rec + first, data, n - first);
+		fn(arg, &h, rec);
+		tail += h.size;
+	}
+	__atomic_store_n(&pc->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+struct churn_counts {
+	unsigned long mmap3, ok, uncached, raced, other, lost;
+};
+
+static void churn_count(void *arg, const struct perf_event_header *h, const uint8_t *rec)
+{
+	struct churn_counts *c = arg;
+	const struct perf_record_mmap3 *m = (const void *)rec;
+
+	if (h->type == PERF_RECORD_LOST) {
+		c->lost++;
+		return;
+	}
+	if (h->type != PERF_RECORD_MMAP3 || h->size < sizeof(*m))
+		return;
+	c->mmap3++;
+	if (m->build_id_status == PERF_MMAP3_BUILD_ID_OK && m->build_id_size)
+		c->ok++;
+	else if (m->build_id_status == PERF_MMAP3_BUILD_ID_UNCACHED)
+		c->uncached++;
+	else if (m->build_id_status == PERF_MMAP3_BUILD_ID_RACED)
+		c->raced++;
+	else
+		c->other++;
+}
+
+static int copy_file(const char *src, int dst)
+{
+	char buf[65536];
+	ssize_t n;
+	int fd = open(src, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	if (ftruncate(dst, 0) || lseek(dst, 0, SEEK_SET)) {
+		close(fd);
+		return -1;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		if (write(dst, buf, n) != n)
+			break;
+	close(fd);
+	return n ? -1 : 0;
+}
+
+/* The child: rewrite, shorten, drop, until killed. */
+static void churn_child(const char *file, const char *src)
+{
+	unsigned int i;
+	int fd = open(file, O_RDWR);
+
+	if (fd < 0)
+		_exit(1);
+	for (i = 0;; i++) {
+		if (copy_file(src, fd))
+			_exit(1);
+		fsync(fd);
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+		if (ftruncate(fd, (i % 3) * 2048))
+			_exit(1);
+	}
+}
+
+static int run_churn(const char *file, const char *src, long count)
+{
+	struct churn_counts c = { 0 };
+	struct ring r;
+	pid_t pid;
+	long i, maps = 0;
+	int fd, status;
+
+	fd = open(file, O_RDWR | O_CREAT, 0755);
+	if (fd < 0 || copy_file(src, fd)) {
+		fprintf(stderr, "mmap3-stress: %s: %s\n", file, strerror(errno));
+		return 1;
+	}
+	close(fd);
+	if (ring_open(&r, PERF_ATTR_FLAG_MMAP3, 0))
+		return 1;
+	pid = fork();
+	if (pid < 0) {
+		perror("mmap3-stress: fork");
+		return 1;
+	}
+	if (pid == 0)
+		churn_child(file, src);
+	for (i = 0; i < count; i++) {
+		void *p;
+
+		fd = open(file, O_RDONLY);
+		if (fd < 0)
+			continue;
+		p = mmap(NULL, 16384, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+		close(fd);
+		if (p != MAP_FAILED) {
+			maps++;
+			munmap(p, 16384);
+		}
+		ring_drain(&r, churn_count, &c);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	ring_drain(&r, churn_count, &c);
+	ring_close(&r);
+	printf("churn %s: %ld maps, %lu MMAP3 records (%lu ok, %lu not cached, %lu file changed, %lu other), %lu lost\n",
+	       file, maps, c.mmap3, c.ok, c.uncached, c.raced, c.other, c.lost);
+	return 0;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+static void ignore(void *arg, const struct perf_event_header *h, const uint8_t *rec)
+{
+	(void)arg; (void)h; (void)rec;
+}
+
+/* One round: drop the file's pages if asked, map and unmap it. */
+static int bench_round(int fd, int uncached, struct ring *r)
+{
+	void *p;
+
+	if (uncached)
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	p = mmap(NULL, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	munmap(p, 4096);
+	if (r)
+		ring_drain(r, ignore, NULL);
+	return 0;
+}
+
+/*
+ * Mean ns of one round over @count rounds, timed as a whole: a guest's
+ * clock may tick too coarsely to time one mmap.
+ */
+static double bench_one(const char *file, long count, int uncached, struct ring *r)
+{
+	double t0;
+	long i;
+	int fd = open(file, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	for (i = 0; i < 10; i++)	/* warm the caches of the kernel's own */
+		bench_round(fd, uncached, r);
+	t0 = now_ns();
+	for (i = 0; i < count; i++)
+		if (bench_round(fd, uncached, r))
+			break;
+	t0 = now_ns() - t0;
+	close(fd);
+	return i == count ? t0 / count : -1;
+}
+
+static int run_bench(const char *file, long count)
+{
+	static const char * const setups[] = {
+		"no-event", "mmap2-buildid-self", "mmap3-other-task", "mmap3-self",
+	};
+	unsigned int s;
+	int uncached, go[2];
+	pid_t other;
+
+	if (pipe(go))
+		return 1;
+	other = fork();
+	if (other == 0) {
+		char b;
+
+		close(go[1]);
+		_exit(read(go[0], &b, 1) < 0);
+	}
+	close(go[0]);
+	for (s = 0; s < sizeof(setups) / sizeof(setups[0]); s++) {
+		struct ring r, *rp = NULL;
+
+		if (s == 1 && ring_open(&r, PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP2 |
+					    PERF_ATTR_FLAG_BUILD_ID, 0))
+			return 1;
+		if (s == 2 && ring_open(&r, PERF_ATTR_FLAG_MMAP3, other))
+			return 1;
+		if (s == 3 && ring_open(&r, PERF_ATTR_FLAG_MMAP3, 0))
+			return 1;
+		if (s)
+			rp = &r;
+		for (uncached = 0; uncached <= 1; uncached++) {
+			double ns = bench_one(file, count, uncached, rp);
+
+			if (ns < 0) {
+				fprintf(stderr, "mmap3-stress: bench %s: %s\n", file, strerror(errno));
+				return 1;
+			}
+			printf("bench %s %s: %.0f ns per mmap\n", setups[s],
+			       uncached ? "uncached" : "cached", ns);
+		}
+		if (rp)
+			ring_close(rp);
+	}
+	close(go[1]);
+	waitpid(other, NULL, 0);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 5 && !strcmp(argv[1], "churn"))
+		return run_churn(argv[2], argv[3], atol(argv[4]));
+	if (argc == 4 && !strcmp(argv[1], "bench"))
+		return run_bench(argv[2], atol(argv[3]));
+	fprintf(stderr, "usage: mmap3-stress churn FILE SRC COUNT\n"
+		"       mmap3-stress bench FILE COUNT\n");
+	return 2;
+}
