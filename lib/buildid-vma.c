@@ -30,6 +30,7 @@
  * without perf, and BPF needs build_id_parse().
  */
 #include <linux/buildid.h>
+#include <linux/export.h>
 #include <linux/fs.h>
 #include <linux/highmem.h>
 #include <linux/hugetlb.h>
@@ -165,6 +166,7 @@ int build_id_parse(struct vm_area_struct *vma, unsigned char *build_id, __u32 *s
 		return err;
 	return buildid_parse_pages(&v, U64_MAX, build_id, size);
 }
+EXPORT_SYMBOL_GPL(build_id_parse);
 
 /**
  * build_id_parse_file - build-id of a regular file, reading it if need be
@@ -207,6 +209,7 @@ int build_id_parse_file(struct file *file, unsigned char *build_id, __u32 *size)
 	}
 	return err;
 }
+EXPORT_SYMBOL_GPL(build_id_parse_file);
 
 #if IS_ENABLED(CONFIG_STACKTRACE_BUILD_ID) || IS_ENABLED(CONFIG_CRASH_CORE)
 unsigned char vmlinux_build_id[BUILD_ID_SIZE_MAX] __ro_after_init;

@@ -446,6 +446,7 @@ int build_id_parse_reader(const struct build_id_reader *r, unsigned char *build_
 out:
 	return bid_finish(&e, err);
 }
+EXPORT_SYMBOL_GPL(build_id_parse_reader);
 
 static int bid_mem_read(const struct build_id_reader *r, u64 off, void *buf, size_t len)
 {

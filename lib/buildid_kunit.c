@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests for lib/buildid.c, on ELF images built in memory: a note in
- * page 0 and beyond it, ELF32, a 16-byte (md5) id, and malformed images
- * that must fail with the documented error, never read out of bounds.
+ * page 0 and beyond it, ELF32, a 16-byte (md5) id, the other byte order,
+ * 8-byte aligned notes, PN_XNUM, the section header fallback, the work
+ * caps, and malformed images that must fail with the documented error,
+ * never read out of bounds.  Then lib/buildid-vma.c's readers on a tmpfs
+ * file: the no-fault reader must refuse a page that is not cached, the
+ * sleepable one must read it.
  */
 #include <kunit/test.h>
 #include <linux/buildid.h>
 #include <linux/elf.h>
 #include <linux/errno.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/mm_types.h>
+#include <linux/module.h>
+#include <linux/shmem_fs.h>
 #include <linux/string.h>
 
 #define IMG_SIZE	(3 * 4096)
@@ -33,7 +41,8 @@ static void put_ident(u8 *ident, u8 class)
 {
 	memcpy(ident, ELFMAG, SELFMAG);
 	ident[EI_CLASS] = class;
-	ident[EI_DATA] = ELFDATA2LSB;	/* x86: the CPU's order */
+	/* The images below are written in the CPU's byte order. */
+	ident[EI_DATA] = IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) ? ELFDATA2MSB : ELFDATA2LSB;
 	ident[EI_VERSION] = EV_CURRENT;
 }
 
@@ -182,6 +191,183 @@ static void buildid_notes_blob(struct kunit *test)
 	KUNIT_EXPECT_NE(test, build_id_parse_buf(blob, id, len - 1), 0);
 }
 
+/* The same ELF64 image as elf64_image(), in the other byte order. */
+static void buildid_other_byte_order(struct kunit *test)
+{
+	u8 *img = elf64_image(test, 0x100, 20);
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	Elf32_Nhdr n;
+
+	memcpy(&eh, img, sizeof(eh));
+	memcpy(&ph, img + sizeof(eh), sizeof(ph));
+	memcpy(&n, img + 0x100, sizeof(n));
+	eh.e_ident[EI_DATA] = eh.e_ident[EI_DATA] == ELFDATA2LSB ? ELFDATA2MSB : ELFDATA2LSB;
+	eh.e_type = swab16(eh.e_type);
+	eh.e_phoff = swab64(eh.e_phoff);
+	eh.e_phentsize = swab16(eh.e_phentsize);
+	eh.e_phnum = swab16(eh.e_phnum);
+	ph.p_type = swab32(ph.p_type);
+	ph.p_offset = swab64(ph.p_offset);
+	ph.p_filesz = swab64(ph.p_filesz);
+	ph.p_align = swab64(ph.p_align);
+	n.n_namesz = swab32(n.n_namesz);
+	n.n_descsz = swab32(n.n_descsz);
+	n.n_type = swab32(n.n_type);
+	memcpy(img, &eh, sizeof(eh));
+	memcpy(img + sizeof(eh), &ph, sizeof(ph));
+	memcpy(img + 0x100, &n, sizeof(n));
+	expect_id(test, img, IMG_SIZE, 20);
+}
+
+/*
+ * An 8-byte aligned note segment (gABI): after a first note whose desc is
+ * 4 bytes, the next note starts at 24, not at 20 as with 4-byte alignment.
+ */
+static void buildid_8byte_notes(struct kunit *test)
+{
+	u8 *img = elf64_image(test, 0x100, 20);
+	Elf32_Nhdr other = { .n_namesz = 4, .n_descsz = 4, .n_type = 1 };
+	Elf64_Phdr ph;
+
+	memcpy(&ph, img + sizeof(Elf64_Ehdr), sizeof(ph));
+	memset(img + 0x100, 0, 64);
+	memcpy(img + 0x100, &other, sizeof(other));
+	memcpy(img + 0x100 + 12, "GNU", 4);
+	ph.p_filesz = 24 + put_note(img, 0x100 + 24, 20);
+	ph.p_align = 8;
+	memcpy(img + sizeof(Elf64_Ehdr), &ph, sizeof(ph));
+	expect_id(test, img, IMG_SIZE, 20);
+}
+
+/* A section header table at @off whose entry @i is @sh. */
+static void put_shdr(u8 *img, size_t off, unsigned int i, const Elf64_Shdr *sh)
+{
+	memcpy(img + off + i * sizeof(*sh), sh, sizeof(*sh));
+}
+
+/* e_phnum == PN_XNUM: the real count is section 0's sh_info. */
+static void buildid_pn_xnum(struct kunit *test)
+{
+	u8 *img = elf64_image(test, 0x100, 20);
+	Elf64_Shdr s0 = { .sh_info = 1 };
+	Elf64_Ehdr eh;
+
+	memcpy(&eh, img, sizeof(eh));
+	eh.e_phnum = PN_XNUM;
+	eh.e_shoff = 4096;
+	eh.e_shentsize = sizeof(Elf64_Shdr);
+	eh.e_shnum = 1;
+	memcpy(img, &eh, sizeof(eh));
+	put_shdr(img, 4096, 0, &s0);
+	expect_id(test, img, IMG_SIZE, 20);
+}
+
+/* No program headers (a relocatable object, a module): SHT_NOTE sections. */
+static void buildid_section_fallback(struct kunit *test)
+{
+	u8 *img = elf64_image(test, 0x200, 20);
+	Elf64_Shdr note = { .sh_type = SHT_NOTE, .sh_offset = 0x200, .sh_addralign = 4 };
+	Elf64_Shdr null = {};
+	Elf64_Ehdr eh;
+
+	memcpy(&eh, img, sizeof(eh));
+	eh.e_phnum = 0;
+	eh.e_phoff = 0;
+	eh.e_shoff = 4096;
+	eh.e_shentsize = sizeof(Elf64_Shdr);
+	eh.e_shnum = 2;
+	memcpy(img, &eh, sizeof(eh));
+	note.sh_size = 36;
+	put_shdr(img, 4096, 0, &null);
+	put_shdr(img, 4096, 1, &note);
+	expect_id(test, img, IMG_SIZE, 20);
+}
+
+/* Ids longer than 20 bytes are malformed, and nothing is copied. */
+static void buildid_id_too_long(struct kunit *test)
+{
+	u8 *img = elf64_image(test, 0x100, 20);
+	Elf32_Nhdr n;
+
+	memcpy(&n, img + 0x100, sizeof(n));
+	n.n_descsz = 32;
+	memcpy(img + 0x100, &n, sizeof(n));
+	expect_err(test, img, IMG_SIZE, -EINVAL);
+}
+
+static int mem_read(const struct build_id_reader *r, u64 off, void *buf, size_t len)
+{
+	memcpy(buf, (const u8 *)r->priv + off, len);
+	return 0;
+}
+
+/* The caps: a note behind too many headers is not looked for. */
+static void buildid_work_caps(struct kunit *test)
+{
+	u8 *img = elf64_image(test, 0x800, 20);
+	struct build_id_reader r = { .read = mem_read, .size = IMG_SIZE, .priv = img };
+	Elf64_Phdr ph, load = { .p_type = PT_LOAD };
+	u8 id[BUILD_ID_SIZE_MAX];
+	Elf64_Ehdr eh;
+	int i;
+
+	/* Eight headers, the note's last. */
+	memcpy(&ph, img + sizeof(eh), sizeof(ph));
+	for (i = 0; i < 7; i++)
+		memcpy(img + sizeof(eh) + i * sizeof(ph), &load, sizeof(load));
+	memcpy(img + sizeof(eh) + 7 * sizeof(ph), &ph, sizeof(ph));
+	memcpy(&eh, img, sizeof(eh));
+	eh.e_phnum = 8;
+	memcpy(img, &eh, sizeof(eh));
+
+	KUNIT_EXPECT_EQ(test, build_id_parse_reader(&r, id, NULL), 0);
+	r.max_hdrs = 7;
+	KUNIT_EXPECT_EQ(test, build_id_parse_reader(&r, id, NULL), -ENOENT);
+	r.max_hdrs = 8;
+	r.max_notes = 1;
+	KUNIT_EXPECT_EQ(test, build_id_parse_reader(&r, id, NULL), 0);
+}
+
+/*
+ * The VMA readers on a tmpfs file.  Page 1 starts as a hole, so the note
+ * (in page 1) is not in the page cache: build_id_parse() must say
+ * -EFAULT without reading anything, build_id_parse_file() reads the hole
+ * (zeroes, no note).  Once the note is written, both find it.
+ */
+static void buildid_vma_readers(struct kunit *test)
+{
+	u8 *img = elf64_image(test, 4096 + 0x40, 20);
+	struct vm_area_struct vma = {};
+	u8 id[BUILD_ID_SIZE_MAX];
+	struct file *file;
+	loff_t pos = 0;
+	u32 size = 0;
+
+	file = shmem_file_setup("buildid-kunit", IMG_SIZE, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(file));
+	vma.vm_file = file;
+
+	KUNIT_ASSERT_EQ(test, kernel_write(file, img, 4096, &pos), 4096);
+	pos = IMG_SIZE - 1;
+	KUNIT_ASSERT_EQ(test, kernel_write(file, img + IMG_SIZE - 1, 1, &pos), 1);
+	KUNIT_EXPECT_EQ(test, build_id_parse(&vma, id, &size), -EFAULT);
+	KUNIT_EXPECT_EQ(test, size, 0U);
+	KUNIT_EXPECT_NE(test, build_id_parse_file(file, id, &size), 0);
+
+	pos = 4096;
+	KUNIT_ASSERT_EQ(test, kernel_write(file, img + 4096, IMG_SIZE - 4096, &pos),
+			IMG_SIZE - 4096);
+	KUNIT_EXPECT_EQ(test, build_id_parse(&vma, id, &size), 0);
+	KUNIT_EXPECT_EQ(test, size, 20U);
+	KUNIT_EXPECT_EQ(test, memcmp(id, sha1_id, 20), 0);
+	size = 0;
+	KUNIT_EXPECT_EQ(test, build_id_parse_file(file, id, &size), 0);
+	KUNIT_EXPECT_EQ(test, size, 20U);
+	KUNIT_EXPECT_EQ(test, memcmp(id, sha1_id, 20), 0);
+	fput(file);
+}
+
 static struct kunit_case buildid_cases[] = {
 	KUNIT_CASE(buildid_note_in_page0),
 	KUNIT_CASE(buildid_note_beyond_page0),
@@ -191,6 +377,13 @@ static struct kunit_case buildid_cases[] = {
 	KUNIT_CASE(buildid_no_note),
 	KUNIT_CASE(buildid_malformed),
 	KUNIT_CASE(buildid_notes_blob),
+	KUNIT_CASE(buildid_other_byte_order),
+	KUNIT_CASE(buildid_8byte_notes),
+	KUNIT_CASE(buildid_pn_xnum),
+	KUNIT_CASE(buildid_section_fallback),
+	KUNIT_CASE(buildid_id_too_long),
+	KUNIT_CASE(buildid_work_caps),
+	KUNIT_CASE(buildid_vma_readers),
 	{}
 };
 
