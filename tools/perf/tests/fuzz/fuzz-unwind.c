@@ -8,8 +8,11 @@
  * stack copy (all the rest, up to 64 KiB as the kernel allows).  The
  * ip (perf register 8, when the mask has it) is relocated into the
  * executable's map half the time, so unwinds start in real code and then meet hostile
- * return addresses and stack words.  One machine serves every input, so
- * the unwinder's cached address space is reused as in a long report.
+ * return addresses and stack words; so is every stack word whose top byte
+ * is 0xee, so that the cached-rule stepper (util/model/unwind-cfi.c) takes
+ * several steps through real CFI with hostile saved registers and CFAs
+ * before libdwfl gets what it leaves.  One machine serves every input, so
+ * the unwinder's cached address space and rules are reused as in a long report.
  *
  *   build/fuzz/fuzz-unwind
  */
@@ -102,7 +105,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s.user_stack_size = size - 8 - nregs * 8;
 	s.user_stack = malloc(s.user_stack_size + 1);
 	if (s.user_stack) {
-		memcpy((void *)s.user_stack, data + 8 + nregs * 8, s.user_stack_size);
+		u8 *stack = (u8 *)s.user_stack;
+		size_t off;
+
+		memcpy(stack, data + 8 + nregs * 8, s.user_stack_size);
+		for (off = 0; off + 8 <= s.user_stack_size; off += 8) {
+			u64 w;
+
+			memcpy(&w, stack + off, 8);
+			if (w >> 56 == 0xee) {
+				w = EXE_START + w % EXE_LEN;
+				memcpy(stack + off, &w, 8);
+			}
+		}
 		machine__resolve_callchain(&st->machine, st->thread, &s, &st->cursor);
 		free((void *)s.user_stack);
 	}

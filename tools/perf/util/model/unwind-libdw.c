@@ -15,6 +15,12 @@
  * A Dwfl is bound to its callbacks' argument when the thread state is
  * attached, so each address space has one long-lived struct unwind_space
  * and the sample being unwound is swapped into it.
+ *
+ * Most frames are stepped without libdwfl: unwind-cfi.c keeps the plain
+ * CFI rule of each pc met, per build-id, and steps a sample with those
+ * as libdwfl would.  At the first frame it cannot decide, the sample is
+ * given to libdwfl from its start, the frames already passed to the
+ * callback skipped: libdwfl finds them again, the same.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -27,6 +33,7 @@
 #include <sys/mman.h>
 #include <elfutils/libdwfl.h>
 #include "util/model/unwind.h"
+#include "util/model/unwind-cfi.h"
 #include "util/model/machine.h"
 #include "util/model/thread.h"
 #include "util/model/map.h"
@@ -54,6 +61,7 @@ struct unwind_space {
 	struct maps		*maps;		/* a reference; NULL: slot free */
 	u32			gen;		/* maps->gen the modules were reported at */
 	Dwfl			*dwfl;
+	struct cfi_modules	mods;		/* the reported modules, for the fast path */
 	bool			attached;	/* dwfl_attach_state() done */
 	u64			last_use;
 	/* the sample being unwound, valid during unwinder__unwind() only */
@@ -64,21 +72,28 @@ struct unwind_space {
 	unwind_entry_fn		fn;
 	void			*fn_arg;
 	int			nr_frames;
+	int			skip;		/* frames the fast path passed to fn already */
 	bool			stopped;	/* fn asked to stop */
 };
 
 struct unwinder {
 	struct unwind_space	spaces[NR_SPACES];
 	u64			clock;
+	struct cfi_cache	cfi;		/* rules by build-id, for every space */
 };
 
 struct unwinder *unwinder__new(void)
 {
-	return calloc(1, sizeof(struct unwinder));
+	struct unwinder *uw = calloc(1, sizeof(struct unwinder));
+
+	if (uw)
+		cfi_cache__init(&uw->cfi);
+	return uw;
 }
 
 static void unwind_space__clear(struct unwind_space *sp)
 {
+	cfi_modules__exit(&sp->mods);
 	if (sp->dwfl)
 		dwfl_end(sp->dwfl);
 	if (sp->maps)
@@ -94,6 +109,7 @@ void unwinder__delete(struct unwinder *uw)
 		return;
 	for (i = 0; i < NR_SPACES; i++)
 		unwind_space__clear(&uw->spaces[i]);
+	cfi_cache__exit(&uw->cfi);
 	free(uw);
 }
 
@@ -314,12 +330,69 @@ static int unwind__frame(Dwfl_Frame *state, void *arg)
 	 */
 	if (!activation)
 		pc--;
-	sp->nr_frames++;
+	if (sp->nr_frames++ < sp->skip)
+		return DWARF_CB_OK;
 	if (sp->fn(sp->fn_arg, pc)) {
 		sp->stopped = true;
 		return DWARF_CB_ABORT;
 	}
 	return DWARF_CB_OK;
+}
+
+static bool unwind__read_word(void *arg, u64 addr, u64 *val)
+{
+	struct unwind_space *sp = arg;
+	Dwarf_Word w;
+
+	if (!unwind__memory_read(sp->dwfl, addr, &w, sp))
+		return false;
+	*val = w;
+	return true;
+}
+
+/*
+ * Unwind the sample in @sp with the cached plain rules, as libdwfl
+ * would: the first frame is the ip and is looked up there, a caller's
+ * pc is its return address and is looked up (and shown) one byte
+ * before.  Returns the number of frames at the outermost frame or when
+ * fn stopped the walk, -EAGAIN at a frame libdwfl must unwind (the
+ * frames passed to fn until then are counted in sp->nr_frames).
+ */
+static int unwind__fast(struct unwinder *uw, struct unwind_space *sp)
+{
+	struct cfi_regs regs = { .set = 0 };
+	bool initial = true;
+	int i;
+
+	for (i = 0; i < CFI_NR_REGS; i++) {
+		u64 v;
+
+		if (sample__user_reg(sp->sample, dwarf_to_perf[i], &v)) {
+			regs.r[i] = v;
+			regs.set |= 1u << i;
+		}
+	}
+	for (;;) {
+		u64 pc = initial ? regs.r[CFI_REG_RA] : regs.r[CFI_REG_RA] - 1;
+		const struct cfi_rule *rule = cfi_cache__rule(&uw->cfi, &sp->mods, pc);
+
+		if (!rule)
+			return -EAGAIN;
+		sp->nr_frames++;
+		if (sp->fn(sp->fn_arg, pc)) {
+			sp->stopped = true;
+			return sp->nr_frames;
+		}
+		switch (cfi_rule__step(rule, &regs, unwind__read_word, sp)) {
+		case CFI_STEP_NEXT:
+			break;
+		case CFI_STEP_END:
+			return sp->nr_frames;
+		default:
+			return -EAGAIN;
+		}
+		initial = false;
+	}
 }
 
 /* The space of @maps, made (or remade after its maps changed) if needed. */
@@ -352,6 +425,8 @@ static struct unwind_space *unwinder__space(struct unwinder *uw, struct machine 
 	sp->machine = machine;
 	/* a space whose files libdwfl could not all take unwinds what it has */
 	unwind_space__report(sp, machine);
+	/* without the index, every sample goes to libdwfl */
+	cfi_modules__init(&sp->mods, &uw->cfi, sp->dwfl);
 	return sp;
 }
 
@@ -373,6 +448,7 @@ int unwinder__unwind(struct unwinder *uw, struct machine *machine, struct thread
 	sp->fn = fn;
 	sp->fn_arg = arg;
 	sp->nr_frames = 0;
+	sp->skip = 0;
 	sp->stopped = false;
 	if (!sp->attached) {
 		/* the ELF of the first module says the architecture */
@@ -387,7 +463,15 @@ int unwinder__unwind(struct unwinder *uw, struct machine *machine, struct thread
 		}
 		sp->attached = true;
 	}
+	err = unwind__fast(uw, sp);
+	if (err != -EAGAIN)
+		goto out;
+	/* libdwfl from the start; the frames passed already are skipped */
+	sp->skip = sp->nr_frames;
+	sp->nr_frames = 0;
 	err = dwfl_getthread_frames(sp->dwfl, thread->tid, unwind__frame, sp);
+	if (sp->nr_frames < sp->skip)
+		sp->nr_frames = sp->skip;	/* not expected: libdwfl found fewer */
 	if (sp->stopped || !err)
 		err = sp->nr_frames;
 	else

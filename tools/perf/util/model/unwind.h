@@ -7,6 +7,8 @@
  * ip).  One libdwfl session per process address space is kept and reused
  * for the samples that follow, as long as that address space's maps do
  * not change: opening the ELF files and their CFI is the expensive part.
+ * Frames with plain CFI rules are stepped from a per-(build-id, pc) rule
+ * cache (unwind-cfi.h) without libdwfl; the chains are libdwfl's.
  */
 #ifndef __PERF_UNWIND_H
 #define __PERF_UNWIND_H
