@@ -259,7 +259,7 @@ int perf_event__parse_mmap(const union perf_event *event,
 /* "MMAP2", "SAMPLE", "HEADER_ATTR"...; "UNKNOWN" for others. */
 const char *perf_event__name(u32 type);
 
-/* Is a type-22 record MMAP3?  Only when an attr asked for MMAP3. */
+/* Is a type-23 record MMAP3?  Only when an attr asked for MMAP3. */
 static inline bool perf_event__is_mmap3(u32 type, bool attrs_want_mmap3)
 {
 	return type == PERF_RECORD_MMAP3 && attrs_want_mmap3;
