@@ -41,12 +41,17 @@ struct build_id_reader {
 	u32 max_notes;	/* notes walked in all; 0: BUILD_ID_MAX_NOTES */
 };
 
-/*
- * Find the first valid GNU build-id note of an ELF image (ELF32/ELF64,
+/**
+ * build_id_parse_reader - find the GNU build-id note of an ELF image
+ * @r:        random access to the image
+ * @build_id: BUILD_ID_SIZE_MAX bytes, zero-padded after the id
+ * @size:     the id's size, 1..20 (may be NULL)
+ *
+ * Finds the first valid GNU build-id note of an ELF image (ELF32/ELF64,
  * either byte order): in its PT_NOTE segments, else in its SHT_NOTE
- * sections.  On success returns 0, fills @build_id (BUILD_ID_SIZE_MAX
- * bytes, zero-padded after the id) and *@size (1..20; @size may be NULL).
- * On failure @build_id is all zeros, *@size 0, and the return says why:
+ * sections.  On failure @build_id is all zeros and *@size 0.
+ *
+ * Return: 0, or why there is no id:
  *   -ENOEXEC  not an ELF image (magic, class or data encoding)
  *   -ENOENT   a well-formed ELF image without a build-id note
  *   -EINVAL   malformed: a header, note area or build-id note out of

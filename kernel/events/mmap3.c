@@ -84,6 +84,8 @@ void perf_mmap3_parse_nofault(struct vm_area_struct *vma, struct perf_mmap3_id *
  * read() would.  That is fine on block devices and tmpfs.  On network and
  * FUSE file systems the wait may be unbounded, or served by a daemon that
  * is this very task: those maps keep PERF_MMAP3_BUILD_ID_UNCACHED.
+ *
+ * Return: true if the records may wait for task_work to read @file.
  */
 bool perf_mmap3_may_defer(struct file *file)
 {

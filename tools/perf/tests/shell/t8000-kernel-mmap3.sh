@@ -35,7 +35,7 @@ for t in checkpatch-no-errors probe mmap3-map mmap3-exec mmap2-misc-not-leaked \
 	 perf-data-to-host upstream-report-converted perf-record-module-map \
 	 perf-report-module-symbols buildid-list-module module-report-by-build-id \
 	 upstream-module-report kunit-module kunit-builtin kernel-no-oops \
-	 lockdep-on-to-the-end churn-ext2 churn-tmpfs spdxcheck
+	 lockdep-on-to-the-end churn-ext2 churn-tmpfs spdxcheck kernel-doc
 do
 	test_expect_success ROOT,KERNEL_SOURCE "guest: $t" "
 		grep -x 'PASS $t' kt.out || {
