@@ -3,7 +3,7 @@
 # scripts/kernel-test.  Prints "PASS <name>", "FAIL <name>: <why>" and
 # "INFO ..." lines, each prefixed with "MMAP3-TEST: " so the host can pick
 # them out of the console.  /t holds the programs, /t/ids "<file> <hex id>"
-# lines computed on the host with readelf -n, /t/ext2.img an ext2 image
+# lines computed on the host with readelf -n, /t/ext4.img an ext4 image
 # holding bignote and hello-md5 (a file system whose page cache can be
 # dropped, unlike the initramfs).
 
@@ -78,8 +78,8 @@ fi
 #    dropped.  The MMAP2 build-id path (cached pages only, as in stock
 #    6.1, which also looked at page 0 only) cannot.
 mkdir -p /mnt
-if ! mount -o loop $T/ext2.img /mnt; then
-	out "FAIL drop-caches: cannot mount the ext2 image"
+if ! mount -o loop $T/ext4.img /mnt; then
+	out "FAIL drop-caches: cannot mount the ext4 image"
 else
 	count() { # SESSION MODE FILE... -> number of records with the right id
 		echo 3 > /proc/sys/vm/drop_caches
@@ -110,11 +110,11 @@ else
 		out "FAIL drop-caches-mmap2-unchanged: exec $m2_exec/1 map $m2_map/2"
 	fi
 
-	# 5b. Files mapped while another process rewrites, truncates and
-	#     drops them, on ext2 and on tmpfs: lockdep and the atomic-sleep
+	# 5b. Files mapped while another thread rewrites, truncates and
+	#     drops them, on ext4 and on tmpfs: lockdep and the atomic-sleep
 	#     checks watch (the host fails the run on any splat); every map
 	#     gets its record, with an id or a reason.
-	for fs_file in ext2:/mnt/churn tmpfs:/tmp/churn; do
+	for fs_file in ext4:/mnt/churn tmpfs:/tmp/churn; do
 		f=${fs_file#*:}
 		$T/mmap3-stress churn $f $T/hello-md5 300 > /tmp/got 2>&1
 		rc=$?

@@ -5,8 +5,9 @@
  *
  *   mmap3-stress churn FILE SRC COUNT
  *	with an MMAP3 event on this process, map FILE PROT_READ|PROT_EXEC
- *	COUNT times while a child process rewrites it from SRC, truncates
- *	it, and drops its cached pages, so that the kernel parses the file
+ *	COUNT times while another thread rewrites it from SRC (through a
+ *	fresh map, so its write()s fault), truncates it, and drops its
+ *	cached pages, so that the kernel parses the file
  *	while it changes under it, from cached pages and from task_work.
  *	Prints "churn FILE: <maps> maps, <n> MMAP3 records (<ok> ok,
  *	<uncached> not cached, <raced> file changed, <other> other),
@@ -23,6 +24,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -133,50 +136,70 @@ static void churn_count(void *arg, const struct perf_event_header *h, const uint
 		c->other++;
 }
 
+/*
+ * Copy @src into @dst through a fresh anonymous map, so that write() takes
+ * page faults (mmap_lock) while the file system holds its own locks: the
+ * order lockdep must see together with the mapping thread's.
+ */
 static int copy_file(const char *src, int dst)
 {
-	char buf[65536];
+	const size_t chunk = 65536;
 	ssize_t n;
+	char *buf;
 	int fd = open(src, O_RDONLY);
 
 	if (fd < 0)
 		return -1;
-	if (ftruncate(dst, 0) || lseek(dst, 0, SEEK_SET)) {
+	buf = mmap(NULL, chunk, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED || ftruncate(dst, 0) || lseek(dst, 0, SEEK_SET)) {
 		close(fd);
 		return -1;
 	}
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
+	while ((n = read(fd, buf, chunk)) > 0)
 		if (write(dst, buf, n) != n)
 			break;
+	munmap(buf, chunk);
 	close(fd);
 	return n ? -1 : 0;
 }
 
-/* The child: rewrite, shorten, drop, until killed. */
-static void churn_child(const char *file, const char *src)
-{
-	unsigned int i;
-	int fd = open(file, O_RDWR);
+struct churn {
+	const char *file, *src;
+	atomic_int stop;
+	int err;
+};
 
-	if (fd < 0)
-		_exit(1);
-	for (i = 0;; i++) {
-		if (copy_file(src, fd))
-			_exit(1);
+/* The other thread: rewrite, shorten, drop, until told to stop. */
+static void *churn_thread(void *arg)
+{
+	struct churn *c = arg;
+	unsigned int i;
+	int fd = open(c->file, O_RDWR);
+
+	if (fd < 0) {
+		c->err = errno;
+		return NULL;
+	}
+	for (i = 0; !atomic_load(&c->stop); i++) {
+		if (copy_file(c->src, fd) || ftruncate(fd, (i % 3) * 2048)) {
+			c->err = errno;
+			break;
+		}
 		fsync(fd);
 		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-		if (ftruncate(fd, (i % 3) * 2048))
-			_exit(1);
 	}
+	close(fd);
+	return NULL;
 }
 
 static int run_churn(const char *file, const char *src, long count)
 {
-	struct churn_counts c = { 0 };
+	struct churn c = { .file = file, .src = src };
+	struct churn_counts n = { 0 };
 	struct ring r;
-	pid_t pid;
+	pthread_t tid;
 	long i, maps = 0;
-	int fd, status;
+	int fd;
 
 	fd = open(file, O_RDWR | O_CREAT, 0755);
 	if (fd < 0 || copy_file(src, fd)) {
@@ -186,13 +209,10 @@ static int run_churn(const char *file, const char *src, long count)
 	close(fd);
 	if (ring_open(&r, PERF_ATTR_FLAG_MMAP3, 0))
 		return 1;
-	pid = fork();
-	if (pid < 0) {
-		perror("mmap3-stress: fork");
+	if (pthread_create(&tid, NULL, churn_thread, &c)) {
+		fprintf(stderr, "mmap3-stress: pthread_create failed\n");
 		return 1;
 	}
-	if (pid == 0)
-		churn_child(file, src);
 	for (i = 0; i < count; i++) {
 		void *p;
 
@@ -205,14 +225,18 @@ static int run_churn(const char *file, const char *src, long count)
 			maps++;
 			munmap(p, 16384);
 		}
-		ring_drain(&r, churn_count, &c);
+		ring_drain(&r, churn_count, &n);
 	}
-	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
-	ring_drain(&r, churn_count, &c);
+	atomic_store(&c.stop, 1);
+	pthread_join(tid, NULL);
+	ring_drain(&r, churn_count, &n);
 	ring_close(&r);
+	if (c.err) {
+		fprintf(stderr, "mmap3-stress: churn %s: %s\n", file, strerror(c.err));
+		return 1;
+	}
 	printf("churn %s: %ld maps, %lu MMAP3 records (%lu ok, %lu not cached, %lu file changed, %lu other), %lu lost\n",
-	       file, maps, c.mmap3, c.ok, c.uncached, c.raced, c.other, c.lost);
+	       file, maps, n.mmap3, n.ok, n.uncached, n.raced, n.other, n.lost);
 	return 0;
 }
 

@@ -6,8 +6,8 @@ minimal kernel and boots it under QEMU (TCG).  In the guest a static
 program opens cpu-clock events with perf_event_open(2) and checks the
 MMAP3 records against the build-ids the host readelf -n printed, the
 two-session MMAP2 misc fix, the drop_caches case (the id read from
-task_work after mmap_lock is dropped), files mapped while another process
-truncates them (ext2 and tmpfs, lockdep and the atomic-sleep check on:
+task_work after mmap_lock is dropped), files mapped while another thread
+truncates them (ext4 and tmpfs, lockdep and the atomic-sleep check on:
 any splat fails), and memfd_secret maps; KUnit runs the lib/buildid.c
 suite as a module and, in a second boot, built in; our perf records a workload (MMAP3
 chosen by its probe), perf script -D shows the host ids and the samples
@@ -35,7 +35,7 @@ for t in checkpatch-no-errors probe mmap3-map mmap3-exec mmap2-misc-not-leaked \
 	 perf-data-to-host upstream-report-converted perf-record-module-map \
 	 perf-report-module-symbols buildid-list-module module-report-by-build-id \
 	 upstream-module-report kunit-module kunit-builtin kernel-no-oops \
-	 lockdep-on-to-the-end churn-ext2 churn-tmpfs spdxcheck kernel-doc
+	 lockdep-on-to-the-end churn-ext4 churn-tmpfs spdxcheck kernel-doc
 do
 	test_expect_success ROOT,KERNEL_SOURCE "guest: $t" "
 		grep -x 'PASS $t' kt.out || {
