@@ -37,6 +37,17 @@ static size_t put_note(u8 *img, size_t off, size_t len)
 	return sizeof(n) + 4 + ALIGN(len, 4);
 }
 
+/* Rewrite the header of the note at @img + @off: its desc size and type. */
+static void set_note(u8 *img, size_t off, u32 descsz, u32 type)
+{
+	Elf32_Nhdr n;
+
+	memcpy(&n, img + off, sizeof(n));
+	n.n_descsz = descsz;
+	n.n_type = type;
+	memcpy(img + off, &n, sizeof(n));
+}
+
 static void put_ident(u8 *ident, u8 class)
 {
 	memcpy(ident, ELFMAG, SELFMAG);
@@ -142,12 +153,9 @@ static void buildid_not_elf(struct kunit *test)
 static void buildid_no_note(struct kunit *test)
 {
 	u8 *img = elf64_image(test, 0x100, 20);
-	Elf32_Nhdr n;
 
 	/* Same image, but the note is of another type. */
-	memcpy(&n, img + 0x100, sizeof(n));
-	n.n_type = 1;
-	memcpy(img + 0x100, &n, sizeof(n));
+	set_note(img, 0x100, 20, 1);
 	expect_err(test, img, IMG_SIZE, -ENOENT);
 }
 
@@ -155,7 +163,6 @@ static void buildid_malformed(struct kunit *test)
 {
 	u8 *img = elf64_image(test, 0x100, 20);
 	Elf64_Phdr ph;
-	Elf32_Nhdr n;
 	size_t cut;
 
 	/* The note segment runs past the end of the image. */
@@ -166,9 +173,7 @@ static void buildid_malformed(struct kunit *test)
 
 	/* descsz so large that offset + size wraps around. */
 	img = elf64_image(test, 0x100, 20);
-	memcpy(&n, img + 0x100, sizeof(n));
-	n.n_descsz = 0xfffffffc;
-	memcpy(img + 0x100, &n, sizeof(n));
+	set_note(img, 0x100, 0xfffffffc, NT_GNU_BUILD_ID);
 	expect_err(test, img, IMG_SIZE, -EINVAL);
 
 	/* Every truncation of a valid image fails cleanly, never crashes. */
@@ -288,11 +293,8 @@ static void buildid_section_fallback(struct kunit *test)
 static void buildid_id_too_long(struct kunit *test)
 {
 	u8 *img = elf64_image(test, 0x100, 20);
-	Elf32_Nhdr n;
 
-	memcpy(&n, img + 0x100, sizeof(n));
-	n.n_descsz = 32;
-	memcpy(img + 0x100, &n, sizeof(n));
+	set_note(img, 0x100, 32, NT_GNU_BUILD_ID);
 	expect_err(test, img, IMG_SIZE, -EINVAL);
 }
 

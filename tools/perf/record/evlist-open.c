@@ -24,11 +24,12 @@ long sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 }
 
 /*
- * Can we open a disabled dummy event on ourselves with these attr flags?
- * Kernels reject attr bits they do not know with EINVAL, so this is the
- * probe for both MMAP3 (our kernel series) and build-id MMAP2s (5.12+).
+ * Can we open a disabled dummy event on ourselves with these attr flags
+ * and read_format?  Kernels reject attr bits they do not know with EINVAL,
+ * so this is the probe for MMAP3 (our kernel series), build-id MMAP2s
+ * (5.12+) and PERF_FORMAT_LOST (6.0+).
  */
-static bool attr_flags_accepted(__u64 flags)
+static bool dummy_event_accepted(__u64 flags, __u64 read_format)
 {
 	struct perf_event_attr attr;
 	long fd;
@@ -37,8 +38,9 @@ static bool attr_flags_accepted(__u64 flags)
 	attr.size = sizeof(attr);
 	attr.type = PERF_TYPE_SOFTWARE;
 	attr.config = PERF_COUNT_SW_DUMMY;
-	attr.flags = PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_MMAP |
-		     PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_HV | flags;
+	attr.read_format = read_format;
+	attr.flags = PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_EXCLUDE_KERNEL |
+		     PERF_ATTR_FLAG_EXCLUDE_HV | flags;
 	fd = sys_perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
 		return false;
@@ -50,9 +52,10 @@ enum buildid_source buildid_source__probe(bool force_userspace)
 {
 	if (force_userspace)
 		return BUILDID_SRC_USERSPACE;
-	if (attr_flags_accepted(PERF_ATTR_FLAG_MMAP3))
+	if (dummy_event_accepted(PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP3, 0))
 		return BUILDID_SRC_MMAP3;
-	if (attr_flags_accepted(PERF_ATTR_FLAG_MMAP2 | PERF_ATTR_FLAG_BUILD_ID))
+	if (dummy_event_accepted(PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP2 |
+				 PERF_ATTR_FLAG_BUILD_ID, 0))
 		return BUILDID_SRC_MMAP2;
 	return BUILDID_SRC_USERSPACE;
 }
@@ -628,20 +631,5 @@ size_t rec_evlist__id_hdr_size(const struct rec_evlist *evlist)
 
 bool rec_evlist__probe_format_lost(void)
 {
-	struct perf_event_attr attr;
-	int fd;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_SOFTWARE;
-	attr.config = PERF_COUNT_SW_DUMMY;
-	attr.read_format = PERF_FORMAT_LOST;
-	attr.flags = PERF_ATTR_FLAG_DISABLED | PERF_ATTR_FLAG_EXCLUDE_KERNEL |
-		     PERF_ATTR_FLAG_EXCLUDE_HV;
-	/* Older kernels reject unknown read_format bits with EINVAL. */
-	fd = (int)sys_perf_event_open(&attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (fd < 0)
-		return false;
-	close(fd);
-	return true;
+	return dummy_event_accepted(0, PERF_FORMAT_LOST);
 }
