@@ -409,6 +409,9 @@ static int hp_path(struct hist_paths *hp, u32 ctx, const struct callchain_cursor
 	if (hp->nr_frame_slots) {
 		size_t mask = hp->nr_frame_slots - 1;
 
+		/* the key of a frame is its symbol's start: a miss of its own */
+		for (d = 0; d < nr; d++)
+			__builtin_prefetch(cursor->frames[d].sym);
 		for (d = 0; d < nr; d++) {
 			const struct callchain_frame *f = &cursor->frames[nr - 1 - d];
 
