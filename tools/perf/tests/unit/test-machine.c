@@ -488,6 +488,8 @@ static const char *resolved_dso(struct machine *m, pid_t pid, u8 cpumode, u64 ip
 	struct addr_location al, direct;
 
 	assert_non_null(thread);
+	/* a hint only: before the table exists too, and no answer changes */
+	machine__prefetch_resolved(m, thread, cpumode, ip);
 	machine__resolve_cached(m, thread, cpumode, ip, &al);
 	assert_int_equal(machine__resolve(m, pid, pid, cpumode, ip, &direct), 0);
 	assert_ptr_equal(al.map, direct.map);
@@ -518,6 +520,8 @@ static void test_resolve_cache_follows_changes(void **state)
 	assert_int_equal(machine__init(&m, &f->opts), 0);
 	mmap_user(&m, 7, 0x400000, "/nonexistent/a");
 	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/a");
+	/* a slot is one cache line: the table starts on a line */
+	assert_int_equal((uintptr_t)m.addr_cache.slots % 64, 0);
 	hits = m.addr_cache.hits;
 	assert_string_equal(resolved_dso(&m, 7, PERF_RECORD_MISC_USER, 0x400010), "/nonexistent/a");
 	assert_int_equal(m.addr_cache.hits, hits + 1);

@@ -11,6 +11,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include "util/model/addr-cache.h"
 #include "util/model/machine.h"
 #include "util/model/map.h"
@@ -39,6 +40,8 @@ struct addr_cache_slot {
 	const struct symbol	*sym;
 	u64			addr;
 };
+
+_Static_assert(sizeof(struct addr_cache_slot) == 64, "a slot is one cache line");
 
 void addr_cache__init(struct addr_cache *cache)
 {
@@ -73,13 +76,21 @@ static bool addr_cache__prepare(struct addr_cache *cache)
 			cache->bits = ADDR_CACHE_MAX_BITS;
 	}
 	if (!cache->slots) {
-		cache->slots = calloc(1u << cache->bits, sizeof(*cache->slots));
+		size_t size = sizeof(*cache->slots) << cache->bits;
+
+		/*
+		 * Slots on cache-line boundaries: calloc's 16-byte alignment
+		 * left most 64-byte slots across two lines, two misses a lookup.
+		 */
+		cache->slots = aligned_alloc(64, size);
+		if (cache->slots)
+			memset(cache->slots, 0, size);
 		cache->misses = 0;
 	}
 	return cache->slots != NULL;
 }
 
-static struct addr_cache_slot *addr_cache__slot(struct addr_cache *cache,
+static struct addr_cache_slot *addr_cache__slot(const struct addr_cache *cache,
 						const struct addr_cache_key *key)
 {
 	u64 h = key->ip ^ ((uintptr_t)key->maps >> 4) * 0x100000001b3ULL ^ key->cpumode;
@@ -90,6 +101,12 @@ static struct addr_cache_slot *addr_cache__slot(struct addr_cache *cache,
 static u32 addr_cache__maps_gen(const struct maps *maps)
 {
 	return maps ? maps->gen : 0;
+}
+
+void addr_cache__prefetch(const struct addr_cache *cache, const struct addr_cache_key *key)
+{
+	if (cache->slots)
+		__builtin_prefetch(addr_cache__slot(cache, key));
 }
 
 bool addr_cache__lookup(struct addr_cache *cache, const struct addr_cache_key *key,

@@ -286,6 +286,32 @@ static int callchain__unwind(struct machine *machine, struct thread *thread,
 	return 0;
 }
 
+/*
+ * Every address's cache slot asked for before the first is resolved: a
+ * slot is a cache miss in a table of megabytes, and taken one frame after
+ * another they were a quarter of a -g report.  Only the first
+ * PREFETCH_FRAMES: more would evict the first before they are used.
+ */
+#define PREFETCH_FRAMES 64
+
+static void callchain__prefetch(const struct machine *machine, const struct thread *thread,
+				const struct ip_callchain *chain)
+{
+	u8 cpumode = PERF_RECORD_MISC_USER;
+	u64 i, nr = chain->nr < PREFETCH_FRAMES ? chain->nr : PREFETCH_FRAMES;
+
+	if (!thread)
+		return;
+	for (i = 0; i < nr; i++) {
+		u64 ip = chain->ips[i];
+
+		if (ip >= PERF_CONTEXT_MAX)
+			cpumode = callchain__context_cpumode(ip);
+		else if (cpumode && cpumode != PERF_RECORD_MISC_HYPERVISOR)
+			machine__prefetch_resolved(machine, thread, cpumode, ip);
+	}
+}
+
 int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor)
@@ -330,6 +356,7 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 		if (err)
 			return err;
 	}
+	callchain__prefetch(machine, thread, chain);
 	for (i = 0; i < chain->nr; i++) {
 		u64 ip = chain->ips[i];
 

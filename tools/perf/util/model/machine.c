@@ -374,20 +374,34 @@ void machine__resolve_thread(struct machine *machine, struct thread *thread, u8 
 	}
 }
 
-void machine__resolve_cached(struct machine *machine, struct thread *thread, u8 cpumode,
-			     u64 ip, struct addr_location *al)
+/*
+ * A kernel address resolves the same in every thread; a user one in the
+ * thread's address space, falling back to the kernel maps (which
+ * machine->resolve_gen covers).
+ */
+static struct addr_cache_key machine__cache_key(const struct machine *machine,
+						const struct thread *thread, u8 cpumode, u64 ip)
 {
-	/*
-	 * A kernel address resolves the same in every thread; a user one
-	 * in the thread's address space, falling back to the kernel maps
-	 * (which machine->resolve_gen covers).
-	 */
-	struct addr_cache_key key = {
+	return (struct addr_cache_key){
 		.maps = cpumode__is_kernel(cpumode) ? NULL : thread->maps,
 		.ip = ip,
 		.gen = machine->resolve_gen,
 		.cpumode = cpumode,
 	};
+}
+
+void machine__prefetch_resolved(const struct machine *machine, const struct thread *thread,
+				u8 cpumode, u64 ip)
+{
+	struct addr_cache_key key = machine__cache_key(machine, thread, cpumode, ip);
+
+	addr_cache__prefetch(&machine->addr_cache, &key);
+}
+
+void machine__resolve_cached(struct machine *machine, struct thread *thread, u8 cpumode,
+			     u64 ip, struct addr_location *al)
+{
+	struct addr_cache_key key = machine__cache_key(machine, thread, cpumode, ip);
 
 	memset(al, 0, sizeof(*al));
 	al->thread = thread;

@@ -98,5 +98,8 @@ void machine__resolve_thread(struct machine *machine, struct thread *thread, u8 
  */
 void machine__resolve_cached(struct machine *machine, struct thread *thread, u8 cpumode,
 			     u64 ip, struct addr_location *al);
+/* Ask for the cache slot of a machine__resolve_cached() to come (a hint, no effect). */
+void machine__prefetch_resolved(const struct machine *machine, const struct thread *thread,
+				u8 cpumode, u64 ip);
 
 #endif
