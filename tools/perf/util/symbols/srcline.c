@@ -69,7 +69,15 @@ int srcline_file__open(struct srcline_file **out, const char *path)
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	return srcline_file__from_elf(out, elf_begin(fd, ELF_C_READ_MMAP, NULL), fd);
+	/*
+	 * Read, not mapped: dwarf_begin_elf() inflates every compressed
+	 * .debug_* section (a distribution's debuginfo: libc's 4 MB of
+	 * them), and libelf frees a section's compressed bytes once inflated
+	 * only when it read them itself; from a map they stay resident
+	 * beside the inflated copy.  4 MB less peak RSS on a report that
+	 * touches libc, the same time.
+	 */
+	return srcline_file__from_elf(out, elf_begin(fd, ELF_C_READ, NULL), fd);
 }
 
 int srcline_file__open_mem(struct srcline_file **out, const void *buf, size_t len)
