@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "srcline-corpus.h"
 #include "util/model/dso.h"
 #include "util/model/dso-inline.h"
 #include "util/symbols/srcline.h"
@@ -26,21 +27,6 @@
 #define LEFT_SIZE	76
 #define RIGHT_START	0x11e0
 #define RIGHT_SIZE	97
-
-static void corpus_path(char *buf, size_t size, const char *name)
-{
-	const char *top = getenv("MMAP3_TOP");
-	char exe[PATH_MAX];
-	ssize_t len;
-
-	if (!top) {
-		len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		assert_true(len > 0);
-		exe[len] = '\0';
-		top = dirname(dirname(dirname(exe)));
-	}
-	snprintf(buf, size, "%s/tools/perf/tests/fuzz/corpus/srcline/%s", top, name);
-}
 
 /* A DSO whose symbols and DWARF are the debug file's, as dso__load() leaves one. */
 static struct dso *inline_dso(void)

@@ -21,23 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "srcline-corpus.h"
 #include "util/symbols/srcline-int.h"
-
-/* The tree's top: $MMAP3_TOP (run-tests), else ../.. from build/tests/. */
-static void corpus_path(char *buf, size_t size, const char *name)
-{
-	const char *top = getenv("MMAP3_TOP");
-	char exe[PATH_MAX];
-	ssize_t len;
-
-	if (!top) {
-		len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		assert_true(len > 0);
-		exe[len] = '\0';
-		top = dirname(dirname(dirname(exe)));
-	}
-	snprintf(buf, size, "%s/tools/perf/tests/fuzz/corpus/srcline/%s", top, name);
-}
 
 static void assert_same_str(const char *a, const char *b)
 {

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "srcline-corpus.h"
 #include "util/symbols/srcline.h"
 
 /* left() and right() in app-inline.debug (eu-readelf -s): start, size */
@@ -26,22 +27,6 @@
 #define LEFT_SIZE	76
 #define RIGHT_START	0x11e0
 #define RIGHT_SIZE	97
-
-/* The tree's top: $MMAP3_TOP (run-tests), else ../.. from build/tests/. */
-static void corpus_path(char *buf, size_t size, const char *name)
-{
-	const char *top = getenv("MMAP3_TOP");
-	char exe[PATH_MAX];
-	ssize_t len;
-
-	if (!top) {
-		len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		assert_true(len > 0);
-		exe[len] = '\0';
-		top = dirname(dirname(dirname(exe)));
-	}
-	snprintf(buf, size, "%s/tools/perf/tests/fuzz/corpus/srcline/%s", top, name);
-}
 
 /* The first address of [start, start + size) inside an inlined mix(). */
 static const struct srcline *find_inlined(struct srcline_file *sf, u64 start, u64 size)
