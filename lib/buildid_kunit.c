@@ -4,9 +4,10 @@
  * page 0 and beyond it, ELF32, a 16-byte (md5) id, the other byte order,
  * 8-byte aligned notes, PN_XNUM, the section header fallback, the work
  * caps, and malformed images that must fail with the documented error,
- * never read out of bounds.  Then lib/buildid-vma.c's readers on a tmpfs
- * file: the no-fault reader must refuse a page that is not cached, the
- * sleepable one must read it.
+ * never read out of bounds, nor when the image changes while it is read.
+ * Then lib/buildid-vma.c's readers on a tmpfs file: the no-fault reader
+ * must refuse a page that is not cached, the sleepable one must read it,
+ * and neither may find an id once the file is truncated below it.
  */
 #include <kunit/test.h>
 #include <linux/buildid.h>
@@ -367,7 +368,48 @@ static void buildid_vma_readers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, build_id_parse_file(file, id, &size), 0);
 	KUNIT_EXPECT_EQ(test, size, 20U);
 	KUNIT_EXPECT_EQ(test, memcmp(id, sha1_id, 20), 0);
+
+	/* Truncated below the note: no id, and none left over. */
+	KUNIT_ASSERT_EQ(test, vfs_truncate(&file->f_path, 4096 + 0x48), 0);
+	KUNIT_EXPECT_EQ(test, build_id_parse_file(file, id, &size), -EINVAL);
+	KUNIT_EXPECT_EQ(test, size, 0U);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(id, 0, sizeof(id)));
+	KUNIT_EXPECT_NE(test, build_id_parse(&vma, id, &size), 0);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(id, 0, sizeof(id)));
 	fput(file);
+}
+
+/*
+ * A file that changes while it is parsed: every read corrupts the note's
+ * header after copying.  Each header is copied once and checked, so the
+ * parser answers from the bytes it checked (the id) or fails cleanly,
+ * and never reads past the image.
+ */
+static int changing_read(const struct build_id_reader *r, u64 off, void *buf, size_t len)
+{
+	u8 *img = r->priv;
+
+	memcpy(buf, img + off, len);
+	set_note(img, 0x100, 0xfffffff0, NT_GNU_BUILD_ID);
+	return 0;
+}
+
+static void buildid_changing_bytes(struct kunit *test)
+{
+	u8 *img = elf64_image(test, 0x100, 20);
+	struct build_id_reader r = { .read = changing_read, .size = IMG_SIZE, .priv = img };
+	u8 id[BUILD_ID_SIZE_MAX];
+	u32 size = 0;
+	int err;
+
+	err = build_id_parse_reader(&r, id, &size);
+	if (err) {
+		KUNIT_EXPECT_EQ(test, size, 0U);
+		KUNIT_EXPECT_TRUE(test, !memchr_inv(id, 0, sizeof(id)));
+	} else {
+		KUNIT_EXPECT_EQ(test, size, 20U);
+		KUNIT_EXPECT_EQ(test, memcmp(id, sha1_id, 20), 0);
+	}
 }
 
 static struct kunit_case buildid_cases[] = {
@@ -386,6 +428,7 @@ static struct kunit_case buildid_cases[] = {
 	KUNIT_CASE(buildid_id_too_long),
 	KUNIT_CASE(buildid_work_caps),
 	KUNIT_CASE(buildid_vma_readers),
+	KUNIT_CASE(buildid_changing_bytes),
 	{}
 };
 
