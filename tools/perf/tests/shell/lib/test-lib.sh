@@ -67,6 +67,12 @@ upstream_try () {
 	false
 }
 
+# no_tip FILE: FILE without upstream report's "# (Tip: ...)" footer line,
+# whose text is chosen at random on every run.
+no_tip () {
+	grep -v "^# (Tip: " "$1"
+}
+
 # upstream_record ARGS...: upstream's perf record, through upstream_try.
 upstream_record () {
 	upstream_try "$UPSTREAM_PERF" record "$@"
