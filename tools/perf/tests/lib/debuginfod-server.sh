@@ -145,6 +145,14 @@ debuginfod_server__start () {	# OWNER NETNS ADDR STATE_DIR SCAN_DIR...
 	echo "http://$addr:$port"
 }
 
+# Can this box run the two-namespace tests?  debuginfod, curl and ip are
+# there and a network namespace can be made (the caller checks for root).
+debuginfod_server__netns_usable () {
+	command -v debuginfod >/dev/null && command -v curl >/dev/null &&
+	command -v ip >/dev/null && ip netns add "mmap3-probe-$$" 2>/dev/null &&
+	ip netns del "mmap3-probe-$$"
+}
+
 debuginfod_server__netns_up () {	# NS1 NS2
 	k=$(($$ % 250 + 1))
 	ip netns add "$1" &&

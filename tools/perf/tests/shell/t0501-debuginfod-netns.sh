@@ -12,11 +12,8 @@ vanish: the time bounds must hold).'
 . "$MMAP3_TOP/tools/perf/tests/lib/debuginfod-server.sh"
 
 FETCH="${DEBUGINFOD_FETCH:-$MMAP3_TOP/build/asan/drivers/debuginfod-fetch}"
-if test_have_prereq ROOT && command -v debuginfod >/dev/null &&
-   command -v curl >/dev/null && command -v ip >/dev/null &&
-   command -v eu-readelf >/dev/null && test -x "$FETCH" &&
-   ip netns add "mmap3-probe-$$" 2>/dev/null; then
-	ip netns del "mmap3-probe-$$"
+if test_have_prereq ROOT && command -v eu-readelf >/dev/null && test -x "$FETCH" &&
+   debuginfod_server__netns_usable; then
 	test_set_prereq NETNS
 fi
 

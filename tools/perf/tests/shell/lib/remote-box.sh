@@ -6,10 +6,7 @@
 # test's pid: two tests may run at once).
 . "$MMAP3_TOP/tools/perf/tests/lib/debuginfod-server.sh"
 
-if test_have_prereq ROOT && command -v debuginfod >/dev/null &&
-   command -v curl >/dev/null && command -v ip >/dev/null &&
-   ip netns add "mmap3-probe-$$" 2>/dev/null; then
-	ip netns del "mmap3-probe-$$"
+if test_have_prereq ROOT && debuginfod_server__netns_usable; then
 	test_set_prereq NETNS
 fi
 
