@@ -16,38 +16,6 @@ attrs () {
 	    -e "s/, bpf_event: 1//" -e "s/, build_id: 1//"
 }
 
-cat >prog.c <<'EOF2'
-#include <stdlib.h>
-
-volatile unsigned long out;
-
-__attribute__((noinline)) static unsigned long spin(unsigned long n)
-{
-	unsigned long s = 0, i;
-
-	for (i = 0; i < n; i++)
-		s += (i * 7) ^ (s << 1);
-	return s;
-}
-
-__attribute__((noinline)) unsigned long outer(unsigned long n)
-{
-	unsigned long r = spin(n);
-
-	out += r;
-	return r + 1;
-}
-
-int main(int argc, char **argv)
-{
-	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 0) : 200, k;
-
-	for (k = 0; k < n; k++)
-		out += outer(1000000);
-	return 0;
-}
-EOF2
-
 for opts in "--call-graph dwarf" "--call-graph=dwarf" "--call-graph dwarf,4096" \
 	    "--call-graph dwarf,100" "--call-graph dwarf,65528"; do
 	name=$(echo "$opts" | tr -c "a-zA-Z0-9\n" _)
@@ -81,9 +49,12 @@ test_expect_success 'an unknown mode: upstream'"'"'s error, exit 129' '
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: our --call-graph dwarf record of a -fomit-frame-pointer program' '
-	gcc -O2 -fomit-frame-pointer -g -o prog prog.c &&
-	perf record -q -e cpu-clock -F 1999 --call-graph dwarf -o ours.data -- ./prog 300 &&
-	perf record -q -e cpu-clock -F 1999 --call-graph dwarf -o - -- ./prog 300 >pipe.data &&
+	gcc -O2 -fomit-frame-pointer -g -fPIC -shared -o libdwdemo.so \
+		"$SHARNESS_TEST_SRCDIR/lib/dwdemo-lib.c" &&
+	gcc -O2 -fomit-frame-pointer -g -o dwdemo "$SHARNESS_TEST_SRCDIR/lib/dwdemo-main.c" \
+		-L. -ldwdemo -Wl,-rpath,"$PWD" &&
+	perf record -q -e cpu-clock -F 1999 --call-graph dwarf -o ours.data -- ./dwdemo 150 &&
+	perf record -q -e cpu-clock -F 1999 --call-graph dwarf -o - -- ./dwdemo 150 >pipe.data &&
 	test -s pipe.data
 '
 
@@ -94,7 +65,7 @@ for f in ours pipe; do
 		perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym \
 			-i $f.data 2>/dev/null | grep -v '^#' | grep -v '^\$' >actual &&
 		test_cmp expect actual &&
-		grep spin actual | grep -q 'spin;outer;main' &&
+		grep spin actual | grep -q 'spin;via_spin;work;main' &&
 		upstream_perf report --stdio --no-children -g folded --sort comm,dso,sym \
 			-i $f.data 2>/dev/null | grep -v '^#' | grep -v '^\$' >expect &&
 		perf report --stdio --no-children -g folded --sort comm,dso,sym -i $f.data \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The DWARF-unwinding tests' program (t0460, t0531), linked with
+ * The DWARF-unwinding tests' program (t0460, t0461, t0531), linked with
  * dwdemo-lib.c: half its time in the library under via_lib(), half in
  * spin() under via_spin(), every frame without a frame pointer.
  */
