@@ -15,10 +15,12 @@
  *   mmap3-stress bench FILE COUNT
  *	the cost of mmap+munmap of FILE, with its pages cached and with
  *	them dropped (POSIX_FADV_DONTNEED) before each mmap, for: no event,
- *	an MMAP2 build-id event on this process (stock's path), an MMAP3
- *	event on another process, an MMAP3 event on this process.  Prints
+ *	an MMAP2 build-id event on another process and on this one (stock's
+ *	paths), an MMAP3 event on another process and on this one.  Prints
  *	"bench <setup> <cached|uncached>: <ns> ns per mmap" (the uncached
- *	rounds include the fadvise call), the least of five runs.
+ *	rounds include the fadvise call), the least of five runs; on a
+ *	kernel without the series (perf_event_open() refusing attr.mmap3
+ *	with EINVAL) the MMAP3 setups print "not supported by this kernel".
  *
  * Exit: 0, 1 on a system call failure (one line on stderr), 2 on usage.
  */
@@ -60,6 +62,8 @@ static int ring_open(struct ring *r, uint64_t flags, pid_t pid)
 	attr.flags = flags | PERF_ATTR_FLAG_EXCLUDE_KERNEL | PERF_ATTR_FLAG_EXCLUDE_HV;
 	r->page = sysconf(_SC_PAGESIZE);
 	r->fd = syscall(SYS_perf_event_open, &attr, pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (r->fd < 0 && errno == EINVAL && (flags & PERF_ATTR_FLAG_MMAP3))
+		return -EINVAL;	/* a kernel without the series: the bench says so */
 	if (r->fd < 0) {
 		fprintf(stderr, "mmap3-stress: perf_event_open: %s\n", strerror(errno));
 		return -1;
@@ -292,7 +296,7 @@ static double bench_one(const char *file, long count, int uncached, struct ring 
 	return i == count ? t0 / count : -1;
 }
 
-#define BENCH_SETUPS	4
+#define BENCH_SETUPS	5
 #define BENCH_REPEAT	5
 
 static int bench_open(unsigned int setup, pid_t other, struct ring *r)
@@ -300,10 +304,13 @@ static int bench_open(unsigned int setup, pid_t other, struct ring *r)
 	switch (setup) {
 	case 1:
 		return ring_open(r, PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP2 |
-				    PERF_ATTR_FLAG_BUILD_ID, 0);
+				    PERF_ATTR_FLAG_BUILD_ID, other);
 	case 2:
-		return ring_open(r, PERF_ATTR_FLAG_MMAP3, other);
+		return ring_open(r, PERF_ATTR_FLAG_MMAP | PERF_ATTR_FLAG_MMAP2 |
+				    PERF_ATTR_FLAG_BUILD_ID, 0);
 	case 3:
+		return ring_open(r, PERF_ATTR_FLAG_MMAP3, other);
+	case 4:
 		return ring_open(r, PERF_ATTR_FLAG_MMAP3, 0);
 	}
 	return 0;
@@ -317,9 +324,11 @@ static int bench_open(unsigned int setup, pid_t other, struct ring *r)
 static int run_bench(const char *file, long count)
 {
 	static const char * const setups[BENCH_SETUPS] = {
-		"no-event", "mmap2-buildid-self", "mmap3-other-task", "mmap3-self",
+		"no-event", "mmap2-buildid-other-task", "mmap2-buildid-self",
+		"mmap3-other-task", "mmap3-self",
 	};
 	double best[BENCH_SETUPS][2];
+	int supported[BENCH_SETUPS] = { 1, 1, 1, 1, 1 };
 	unsigned int s, rep;
 	int uncached, go[2];
 	pid_t other;
@@ -337,8 +346,16 @@ static int run_bench(const char *file, long count)
 	for (rep = 0; rep < BENCH_REPEAT; rep++) {
 		for (s = 0; s < BENCH_SETUPS; s++) {
 			struct ring r;
+			int err;
 
-			if (bench_open(s, other, &r))
+			if (!supported[s])
+				continue;
+			err = bench_open(s, other, &r);
+			if (err == -EINVAL) {
+				supported[s] = 0;
+				continue;
+			}
+			if (err)
 				return 1;
 			for (uncached = 0; uncached <= 1; uncached++) {
 				double ns = bench_one(file, count, uncached, s ? &r : NULL);
@@ -356,9 +373,14 @@ static int run_bench(const char *file, long count)
 		}
 	}
 	for (s = 0; s < BENCH_SETUPS; s++)
-		for (uncached = 0; uncached <= 1; uncached++)
-			printf("bench %s %s: %.0f ns per mmap\n", setups[s],
-			       uncached ? "uncached" : "cached", best[s][uncached]);
+		for (uncached = 0; uncached <= 1; uncached++) {
+			if (!supported[s])
+				printf("bench %s %s: not supported by this kernel\n",
+				       setups[s], uncached ? "uncached" : "cached");
+			else
+				printf("bench %s %s: %.0f ns per mmap\n", setups[s],
+				       uncached ? "uncached" : "cached", best[s][uncached]);
+		}
 	close(go[1]);
 	waitpid(other, NULL, 0);
 	return 0;
