@@ -127,7 +127,8 @@ static int buildid_parse_pages(struct buildid_page_reader *v, u64 size,
 
 /*
  * Only regular files have an ELF image; never copy out of memfd_secret()
- * pages; hugetlbfs indexes its page cache in huge pages, not PAGE_SIZE.
+ * pages: they are not in the kernel's direct map; hugetlbfs indexes its
+ * page cache in huge pages, not PAGE_SIZE.
  */
 static int buildid_vma_usable(struct vm_area_struct *vma)
 {

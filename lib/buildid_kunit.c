@@ -7,7 +7,10 @@
  * never read out of bounds, nor when the image changes while it is read.
  * Then lib/buildid-vma.c's readers on a tmpfs file: the no-fault reader
  * must refuse a page that is not cached, the sleepable one must read it,
- * and neither may find an id once the file is truncated below it.
+ * and neither may find an id once the file is truncated below it; a
+ * mapping without a file is refused.  (The refusal of secretmem needs a
+ * VMA made by memfd_secret(2) in a user process, so it is tested from
+ * user space.)
  */
 #include <kunit/test.h>
 #include <linux/buildid.h>
@@ -379,6 +382,19 @@ static void buildid_vma_readers(struct kunit *test)
 	fput(file);
 }
 
+/* Anonymous memory has no ELF image: refused, nothing read, id zeroed. */
+static void buildid_vma_no_file(struct kunit *test)
+{
+	struct vm_area_struct vma = {};
+	u8 id[BUILD_ID_SIZE_MAX];
+	u32 size = 7;
+
+	memset(id, 0xaa, sizeof(id));
+	KUNIT_EXPECT_EQ(test, build_id_parse(&vma, id, &size), -EINVAL);
+	KUNIT_EXPECT_EQ(test, size, 0U);
+	KUNIT_EXPECT_TRUE(test, !memchr_inv(id, 0, sizeof(id)));
+}
+
 /*
  * A file that changes while it is parsed: every read corrupts the note's
  * header after copying.  Each header is copied once and checked, so the
@@ -428,6 +444,7 @@ static struct kunit_case buildid_cases[] = {
 	KUNIT_CASE(buildid_id_too_long),
 	KUNIT_CASE(buildid_work_caps),
 	KUNIT_CASE(buildid_vma_readers),
+	KUNIT_CASE(buildid_vma_no_file),
 	KUNIT_CASE(buildid_changing_bytes),
 	{}
 };
