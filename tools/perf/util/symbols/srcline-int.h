@@ -34,4 +34,16 @@ int srcline_scopes__add_inlines(struct srcline_scopes *scopes, Dwarf_Die *cu,
  */
 int srcline_scopes__add_inlines_walk(Dwarf_Die *cu, struct srcline *sl);
 
+/*
+ * Units by address range, read from the units themselves
+ * (srcline-cu.c): for files whose .debug_aranges is missing or partial.
+ */
+struct srcline_cu_index;
+
+struct srcline_cu_index *srcline_cu_index__new(Dwarf *dwarf);
+void srcline_cu_index__delete(struct srcline_cu_index *idx);
+/* 0 and @cu set, -ENOENT if no unit holds @addr, -EINVAL if its DIE is bad */
+int srcline_cu_index__find(const struct srcline_cu_index *idx, Dwarf *dwarf,
+			   Dwarf_Addr addr, Dwarf_Die *cu);
+
 #endif

@@ -24,6 +24,8 @@ struct srcline_file {
 	Elf		*elf;
 	Dwarf		*dwarf;
 	struct srcline_scopes *scopes;	/* made by the first inline chain asked */
+	struct srcline_cu_index *cus;	/* made by the first address aranges missed */
+	bool		cus_failed;	/* ... or could not be made: not retried */
 	struct hashmap	cache;		/* hash of addr -> struct srcline */
 };
 
@@ -101,11 +103,27 @@ void srcline_file__delete(struct srcline_file *sf)
 	}
 	hashmap__exit(&sf->cache);
 	srcline_scopes__delete(sf->scopes);
+	srcline_cu_index__delete(sf->cus);
 	dwarf_end(sf->dwarf);
 	elf_end(sf->elf);
 	if (sf->fd >= 0)
 		close(sf->fd);
 	free(sf);
+}
+
+/*
+ * The unit holding @addr: .debug_aranges first (cheap, and what GCC
+ * emits), else the units' own ranges (clang emits no aranges).
+ */
+static bool srcline_file__addrdie(struct srcline_file *sf, u64 addr, Dwarf_Die *cu)
+{
+	if (dwarf_addrdie(sf->dwarf, addr, cu))
+		return true;
+	if (!sf->cus && !sf->cus_failed) {
+		sf->cus = srcline_cu_index__new(sf->dwarf);
+		sf->cus_failed = !sf->cus;
+	}
+	return sf->cus && !srcline_cu_index__find(sf->cus, sf->dwarf, addr, cu);
 }
 
 static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
@@ -114,7 +132,7 @@ static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
 	Dwarf_Line *line;
 	int lineno;
 
-	if (!dwarf_addrdie(sf->dwarf, sl->addr, &cu))
+	if (!srcline_file__addrdie(sf, sl->addr, &cu))
 		return;
 	line = dwarf_getsrc_die(&cu, sl->addr);
 	if (!line || dwarf_lineno(line, &lineno) || lineno < 0) {
@@ -137,7 +155,7 @@ static void srcline__resolve_inlines(struct srcline_file *sf, struct srcline *sl
 	Dwarf_Die cu;
 
 	sl->inlines_done = true;
-	if (!sl->file || !*sl->file || !dwarf_addrdie(sf->dwarf, sl->addr, &cu))
+	if (!sl->file || !*sl->file || !srcline_file__addrdie(sf, sl->addr, &cu))
 		return;
 	if (!sf->scopes)
 		sf->scopes = srcline_scopes__new(sf->dwarf);
