@@ -86,4 +86,20 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '64 KiB stacks per sample: the sam
 	! grep "could not be unwound" big.err
 '
 
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--max-stack bounds the unwound frames apart from the kernel'"'"'s, as upstream' '
+	# a sample taken in the kernel, cut to one kernel frame, still has
+	# its user frame: the children of the user functions count it
+	for n in 1 2
+	do
+		upstream_perf report --stdio --children --max-stack $n --sort comm,dso,sym \
+			-i up.data 2>/dev/null | grep -v "^#" | grep -v "^\$" | sort >expect.$n &&
+		perf report --stdio --children --max-stack $n --sort comm,dso,sym -i up.data \
+			2>/dev/null | grep -v "^#" | grep -v "^\$" | sort >actual.$n &&
+		test_cmp expect.$n actual.$n || return 1
+	done &&
+	upstream_perf script --max-stack 1 -F ip,sym -i up.data 2>/dev/null >expect &&
+	perf script --max-stack 1 -F ip,sym -i up.data 2>/dev/null >actual &&
+	test_cmp expect actual
+'
+
 test_done

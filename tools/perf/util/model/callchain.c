@@ -242,7 +242,8 @@ struct unwind_add {
 	struct machine		*machine;
 	struct thread		*thread;
 	struct callchain_cursor	*cursor;
-	size_t			max;
+	size_t			max;	/* unwound frames, apart from the chain's */
+	size_t			base;	/* the cursor's addresses before unwinding */
 	int			err;
 };
 
@@ -251,7 +252,7 @@ static int callchain__unwind_entry(void *arg, u64 ip)
 	struct unwind_add *ua = arg;
 	struct callchain_cursor *cursor = ua->cursor;
 
-	if (callchain_cursor__addresses(cursor) >= ua->max) {
+	if (callchain_cursor__addresses(cursor) - ua->base >= ua->max) {
 		cursor->stats.nr_max_stack++;
 		return 1;
 	}
@@ -259,13 +260,18 @@ static int callchain__unwind_entry(void *arg, u64 ip)
 	return ua->err ? 1 : 0;
 }
 
-/* The user frames of a --call-graph dwarf sample, after its chain's frames. */
+/*
+ * The user frames of a --call-graph dwarf sample, after its chain's
+ * frames.  --max-stack bounds them on their own, as upstream's: a kernel
+ * sample cut to one kernel frame still gets its user frame.
+ */
 static int callchain__unwind(struct machine *machine, struct thread *thread,
 			     const struct perf_sample *sample, struct callchain_cursor *cursor,
 			     size_t max)
 {
 	struct unwind_add ua = {
 		.machine = machine, .thread = thread, .cursor = cursor, .max = max,
+		.base = callchain_cursor__addresses(cursor),
 	};
 	int ret;
 
@@ -383,8 +389,8 @@ int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 		if (err)
 			return err;
 	}
-	if (unwind && !cut) {
-		err = callchain__unwind(machine, thread, sample, cursor, max);
+	if (unwind) {
+		err = callchain__unwind(machine, thread, sample, cursor, cursor->max_stack);
 		if (err)
 			return err;
 	}
