@@ -22,13 +22,6 @@ our_record () {
 	{ cat record.err >&2; false; }
 }
 
-# upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
-upstream_report () {
-	upstream_perf report --stdio "$@" 2>/dev/null >up.out &&
-	tail -n 3 up.out | grep -q "^# (Tip: " &&
-	head -n -3 up.out
-}
-
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record with upstream perf and ours' '
 	up_record -e cpu-clock -c 100000 -o up.data &&
 	up_record -e cpu-clock,task-clock -c 100000 -o two.data &&

@@ -12,33 +12,26 @@ synth () {
 	python3 "$SHARNESS_TEST_SRCDIR/lib/synth-perf-data.py" "$@"
 }
 
-# upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
-upstream_report () {
-	upstream_perf report -f --stdio "$@" 2>/dev/null >up.out &&
-	tail -n 3 up.out | grep -q "^# (Tip: " &&
-	head -n -3 up.out
-}
-
 test_expect_success UPSTREAM_PERF 'setup: a file of 50 DSOs and 2000 samples' '
 	synth --dsos 50 --samples 2000 --ids 10 -o flat.data
 '
 
 test_expect_success UPSTREAM_PERF 'no EVENT_DESC: the event named from its attr, as upstream' '
-	upstream_report --no-children -i flat.data | grep "^# Samples" >expect &&
+	upstream_report -f --no-children -i flat.data | grep "^# Samples" >expect &&
 	grep -x "# Samples: 2K of event .cpu-clock:HG." expect &&
 	perf report --stdio --no-children -i flat.data | grep "^# Samples" >actual &&
 	test_cmp expect actual
 '
 
 test_expect_success UPSTREAM_PERF 'flat report over 50 absent DSOs: upstream'"'"'s' '
-	upstream_report --no-children -i flat.data >expect &&
+	upstream_report -f --no-children -i flat.data >expect &&
 	perf report --stdio --no-children -i flat.data >actual 2>err &&
 	test_cmp expect actual
 '
 
 test_expect_success UPSTREAM_PERF 'the idle task is swapper: report, script, --tasks, --to-json' '
 	synth --samples 20 --idle 5 -o idle.data &&
-	upstream_report -i idle.data --sort comm,pid >expect &&
+	upstream_report -f -i idle.data --sort comm,pid >expect &&
 	perf report --stdio -i idle.data --sort comm,pid >actual 2>err &&
 	test_cmp expect actual &&
 	grep -E "^ +20\.00% +swapper +0:swapper" actual &&

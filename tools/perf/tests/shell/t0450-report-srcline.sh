@@ -12,17 +12,6 @@ separate debuginfo in the build-id cache, found by build-id with the
 binary stripped, and the keys in -F and diff.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
-# upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
-upstream_report () {
-	upstream_perf report --stdio "$@" 2>/dev/null >up.out &&
-	if tail -n 3 up.out | grep -q "^# (Tip: "
-	then
-		head -n -3 up.out
-	else
-		cat up.out
-	fi
-}
-
 # binutils' addr2line names the unit's own file for a line of an inlined
 # DWARF 5 header (eu-addr2line and libdw name the header), and which lines
 # of ld.so's start-up code get a sample is chance: the comparisons are on

@@ -12,17 +12,6 @@ its column, --pid and --tid must both match, --time slices say so;
 --percentage relative makes the rows shown the 100%, as upstream.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
-# upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
-upstream_report () {
-	upstream_try "$UPSTREAM_PERF" report --stdio "$@" >up.out 2>/dev/null &&
-	if tail -n 3 up.out | grep -q "^# (Tip: "
-	then
-		head -n -3 up.out
-	else
-		cat up.out
-	fi
-}
-
 same_report () {
 	upstream_report "$@" >expect &&
 	perf report --stdio "$@" >actual &&

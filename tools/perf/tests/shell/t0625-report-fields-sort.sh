@@ -14,17 +14,6 @@ up_record () {
 		sh -c 'exec "$0" "$@" >/dev/null' "$WORKLOADS/demo" 0.1
 }
 
-# upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
-upstream_report () {
-	upstream_perf report --stdio "$@" 2>/dev/null >up.out &&
-	if tail -n 3 up.out | grep -q "^# (Tip: "
-	then
-		head -n -3 up.out
-	else
-		cat up.out
-	fi
-}
-
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record with upstream perf' '
 	up_record -e cpu-clock -c 100000 -o up.data &&
 	up_record -g -e cpu-clock -c 100000 -o g.data &&

@@ -16,17 +16,6 @@ line, and a missing file is one error line and upstream'"'"'s exit code.'
 
 LIBDIR=/usr/lib/x86_64-linux-gnu
 
-# upstream's report without its "# (Tip: ...)" footer (3 lines, random text)
-upstream_report () {
-	upstream_try "$UPSTREAM_PERF" report --stdio "$@" >up.out 2>/dev/null &&
-	if tail -n 3 up.out | grep -q "^# (Tip: "
-	then
-		head -n -3 up.out
-	else
-		cat up.out
-	fi
-}
-
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record on "the other box", copy its files under symfs' '
 	mkdir bin &&
 	cp "$WORKLOADS/demo" bin/demo &&

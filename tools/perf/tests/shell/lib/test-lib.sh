@@ -67,6 +67,19 @@ upstream_try () {
 	false
 }
 
+# upstream_report ARGS...: upstream's perf report --stdio ARGS, through
+# upstream_try, without its random "# (Tip: ...)" footer (the three
+# lines "#", the tip, "#" at the end); its raw output stays in up.out.
+upstream_report () {
+	upstream_try "$UPSTREAM_PERF" report --stdio "$@" >up.out 2>/dev/null || return 1
+	if tail -n 3 up.out | grep -q "^# (Tip: "
+	then
+		head -n -3 up.out
+	else
+		cat up.out
+	fi
+}
+
 # no_tip FILE: FILE without upstream report's "# (Tip: ...)" footer line,
 # whose text is chosen at random on every run.
 no_tip () {
