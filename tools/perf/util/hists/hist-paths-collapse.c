@@ -43,7 +43,7 @@ int hist_paths__links(struct hist_paths *hp)
 
 /*
  * What the walk adds up per entry, by hist_entry.index: 32 bytes, where
- * an entry is 200 and the walk touches one or two per node.  A report
+ * an entry is 168 and the walk touches one or two per node.  A report
  * of many programs has half a million entries: these fit a cache, the
  * entries do not.  Copied into the entries after the walk.
  */
