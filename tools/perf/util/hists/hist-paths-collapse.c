@@ -18,16 +18,17 @@
  * Every node's children, in the order they were made, as the per-entry
  * trees kept them: a child's index is above its parent's and above its
  * older siblings', so prepending from the last node back lists them in
- * order.  Once per collapse, a pass in index order, instead of a write
- * to the previous sibling (a cache miss apart) per new node; and in an
- * array of their own, made after the adds' lookup table is freed, so
- * that the two are never held together.  0 or -ENOMEM.
+ * order.  Once, a pass in index order, instead of a write to the previous
+ * sibling (a cache miss apart) per new node; made by the first graph (8
+ * bytes a node that a report printing no graph never holds: a fifth of
+ * its memory on a profile of many programs).  0 or -ENOMEM.
  */
-static int hp_link_children(struct hist_paths *hp)
+int hist_paths__links(struct hist_paths *hp)
 {
 	u32 n;
 
-	free(hp->links);
+	if (hp->links)
+		return 0;
 	hp->links = calloc(hp->nr, sizeof(*hp->links));
 	if (!hp->links)
 		return -ENOMEM;
@@ -40,170 +41,129 @@ static int hp_link_children(struct hist_paths *hp)
 	return 0;
 }
 
-/* A node on the collapse's walk: what its subtree sums to so far. */
-struct hp_walk {
-	u32	node;
-	u32	next;		/* its next child to visit */
-	u32	below;		/* the deepest path end strictly below it */
-	u64	cumul;		/* hit + all below */
-};
-
 /*
  * What the walk adds up per entry, by hist_entry.index: 32 bytes, where
- * an entry is 200 and the walk touches one or two per node.  A report
+ * an entry is 168 and the walk touches one or two per node.  A report
  * of many programs has half a million entries: these fit a cache, the
  * entries do not.  Copied into the entries after the walk.
  */
 struct hp_sum {
 	u64	period, period_children, nr_samples;
-	u32	on_path;	/* occurrences above the node the walk is at */
+	u32	stamp;		/* the last path end that counted the entry as a caller */
 	u32	max_depth;
 };
 
 struct hp_walker {
 	struct hist_paths	*hp;
 	struct hp_sum		*sum;
+	u32			*path;		/* the current end's nodes, innermost first */
 	bool			children, caller_order;
 };
 
 /*
- * Entering node @n at @depth (contexts 0): which of its occurrences
- * start a caller-order graph's walk (HP_OUTERMOST: its entry is not on
- * the path above), and whether the paths ending at it are under an
- * occurrence of their own entry (HP_ENDS_UNDER_CALL).
+ * The path end at node @x (stamp @stamp, its nodes in wk->path) gives its
+ * samples to every distinct entry on it once: to its own entry (e_leaf)
+ * their period and count, and with --children to each caller entry at
+ * the outermost of its occurrences (HP_OUTERMOST, where a caller-order
+ * graph's walk starts), and to e_leaf unless it is a caller above
+ * (HP_ENDS_UNDER_CALL).  And the depths ties are ordered by (upstream's
+ * callchain depth, see hists__depth: a path's leaf entry gets the path's
+ * frames, a caller the frames from it to the end and one in caller
+ * order, out to the context in callee order).
  */
-#define HP_WALK_AHEAD 16
-
-static void hp_walk__enter(const struct hp_walker *wk, u32 n, u32 depth)
+static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp)
 {
 	struct hist_paths *hp = wk->hp;
-	struct hp_node *node = &hp->nodes[n];
+	struct hp_node *node = &hp->nodes[x];
+	const struct hp_end *end = hp_end(hp, x);
+	struct hp_sum *leaf, *e;
+	u32 i;
 
-	/*
-	 * The walk meets nodes about in the order they were made (a path's
-	 * new nodes are made in a row), the sums of their entries at random
-	 * in a table of megabytes: those of a node a little ahead are asked
-	 * for now (a guess; a wrong one costs a fetch).
-	 */
-	if (n + HP_WALK_AHEAD < hp->nr) {
-		const struct hp_node *ahead = &hp->nodes[n + HP_WALK_AHEAD];
+	/* the callers strictly above, outermost (depth 1) first */
+	for (i = depth; i-- > 1;) {
+		struct hp_node *a = &hp->nodes[wk->path[i]];
+		u32 d = depth - i;
 
-		__builtin_prefetch(&wk->sum[ahead->e_call]);
-		__builtin_prefetch(&hp->ends[ahead->end & HP_END_MASK]);
-	}
-	node->end &= HP_END_MASK;
-	if (!depth)
-		return;
-	if (node->end && wk->sum[hp->ends[node->end].e_leaf].on_path)
-		node->end |= HP_ENDS_UNDER_CALL;
-	if (node->e_call && !wk->sum[node->e_call].on_path++)
-		node->end |= HP_OUTERMOST;
-}
-
-/*
- * Leaving node @w->node at @depth, its subtree summed: the periods it
- * gives its entries and their depths (upstream's callchain depth, see
- * hists__depth: a path's leaf entry gets the path's frames, a caller the
- * frames from it to the deepest end below and one in caller order, out
- * to the context in callee order).  Returns the deepest end in its
- * subtree, for its parent.
- */
-static u32 hp_walk__leave(const struct hp_walker *wk, const struct hp_walk *w, u32 depth)
-{
-	struct hist_paths *hp = wk->hp;
-	const struct hp_node *node = &hp->nodes[w->node];
-	const struct hp_end *end = hp_end(hp, w->node);
-	struct hp_sum *e = node->e_call && depth ? &wk->sum[node->e_call] : NULL;
-	u32 deepest = w->below;
-
-	if (end->count) {
-		struct hp_sum *he = &wk->sum[end->e_leaf];
-
-		he->period += end->hit;
-		he->nr_samples += end->count;
+		if (!a->e_call)
+			continue;
+		e = &wk->sum[a->e_call];
+		if (e->stamp != stamp) {
+			e->stamp = stamp;
+			a->end |= HP_OUTERMOST;
+			if (wk->children)
+				e->period_children += end->hit;
+		}
 		if (wk->children) {
-			if (!(node->end & HP_ENDS_UNDER_CALL))
-				he->period_children += end->hit;
-			if (depth > he->max_depth)
-				he->max_depth = depth;
-		}
-		if (depth > deepest)
-			deepest = depth;
-	}
-	if (e) {
-		if (wk->children && (node->end & HP_OUTERMOST)) {
-			u64 own = end->hit;
-
-			/*
-			 * an inline frame in place of the samples' ip is their
-			 * caller too (callchain_cursor__leaf()), as upstream's;
-			 * its frame and symbol (two cache misses a node on the
-			 * random-chain file) only read where samples end
-			 */
-			if (own) {
-				const struct symbol *sym = hp_node__frame(hp, w->node)->sym;
-
-				if (sym && sym->inlined)
-					own = 0;
-			}
-			e->period_children += w->cumul - own;
-		}
-		if (wk->children && w->below) {
-			u32 d = wk->caller_order ? w->below - depth + 1 : depth;
-
+			d = wk->caller_order ? depth - d + 1 : d;
 			if (d > e->max_depth)
 				e->max_depth = d;
 		}
-		e->on_path--;
 	}
-	return deepest;
+	leaf = &wk->sum[end->e_leaf];
+	if (leaf->stamp == stamp)
+		node->end |= HP_ENDS_UNDER_CALL;
+	leaf->period += end->hit;
+	leaf->nr_samples += end->count;
+	if (wk->children) {
+		if (!(node->end & HP_ENDS_UNDER_CALL))
+			leaf->period_children += end->hit;
+		if (depth > leaf->max_depth)
+			leaf->max_depth = depth;
+	}
+	/*
+	 * The end's node as a caller (of longer paths): not of its own
+	 * samples, unless its frame is inline: an inline frame in place of
+	 * the samples' ip is their caller too (callchain_cursor__leaf()), as
+	 * upstream's.
+	 */
+	if (node->e_call) {
+		e = &wk->sum[node->e_call];
+		if (e->stamp != stamp) {
+			e->stamp = stamp;
+			node->end |= HP_OUTERMOST;
+			if (wk->children) {
+				const struct symbol *sym = hp_node__frame(hp, x)->sym;
+
+				if (sym && sym->inlined)
+					e->period_children += end->hit;
+			}
+		}
+	}
 }
 
 /*
- * One pre-order walk of the trie does what each sample did in the
- * per-sample code: every distinct entry on its path gets the period
- * once.  A path holds an entry as a caller below the outermost of its
- * occurrences, where every path strictly below counts (the subtree's
- * sum, kept on the walk's stack, not per node); and as its leaf's own,
- * counted there unless it is also a caller above.  0 or -ENOMEM.
+ * What each sample did in the per-sample code, once per distinct path:
+ * every distinct entry on the path gets its period once.  Path ends are
+ * met in index order, each walked up to its context: the tails of
+ * different paths are apart, the shared parts a few nodes that stay in
+ * the cache.  Sums and maxima, the same in any order; the flags depend
+ * on a node's path alone.  0 or -ENOMEM.
  */
 static int hp_walk(struct hist_paths *hp, struct hists *hists)
 {
 	struct hp_walker wk = { .hp = hp, .children = hists->children,
 				.caller_order = hists->caller_order };
-	struct hp_walk *stack = malloc((hp->max_depth + 2) * sizeof(*stack));
-	u32 sp = 0, n;
+	u32 x, n, depth, stamp = 0;
 
+	wk.path = malloc((hp->max_depth + 1) * sizeof(*wk.path));
 	wk.sum = calloc(hists->nr_entries + 1, sizeof(*wk.sum));
-	if (!stack || !wk.sum) {
-		free(stack);
+	if (!wk.path || !wk.sum) {
+		free(wk.path);
 		free(wk.sum);
 		return -ENOMEM;
 	}
-	for (n = hp->links[0].first_child; n; n = hp->links[n].next_sibling) {
-		/* a context, then its subtree */
-		hp_walk__enter(&wk, n, 0);
-		stack[sp++] = (struct hp_walk){ .node = n, .next = hp->links[n].first_child,
-						.cumul = hp_end(hp, n)->hit };
-		while (sp) {
-			struct hp_walk *w = &stack[sp - 1];
-			u32 c = w->next, deepest;
-
-			if (c) {
-				w->next = hp->links[c].next_sibling;
-				hp_walk__enter(&wk, c, sp);
-				stack[sp++] = (struct hp_walk){ .node = c,
-								.next = hp->links[c].first_child,
-								.cumul = hp_end(hp, c)->hit };
-				continue;
-			}
-			deepest = hp_walk__leave(&wk, w, sp - 1);
-			if (--sp) {
-				stack[sp - 1].cumul += w->cumul;
-				if (deepest > stack[sp - 1].below)
-					stack[sp - 1].below = deepest;
-			}
+	for (n = 1; n < hp->nr; n++)
+		hp->nodes[n].end &= HP_END_MASK;
+	for (x = 1; x < hp->nr; x++) {
+		if (!(hp->nodes[x].end & HP_END_MASK))
+			continue;
+		/* the sums of its entries asked for while the path is read */
+		depth = 0;
+		for (n = x; hp->nodes[n].parent; n = hp->nodes[n].parent) {
+			wk.path[depth++] = n;
+			__builtin_prefetch(&wk.sum[hp->nodes[n].e_call]);
 		}
+		hp_walk__end(&wk, x, depth, ++stamp);
 	}
 	/* from what no path holds (a sample without its chain counts for itself, at depth 0) */
 	for (n = 1; n <= hists->nr_entries; n++) {
@@ -216,7 +176,7 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 		e->max_depth = sum->max_depth;
 	}
 	free(wk.sum);
-	free(stack);
+	free(wk.path);
 	return 0;
 }
 
@@ -239,8 +199,9 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	hp->cumul_count = NULL;
 	hp->call_head = NULL;
 	hp->next_call = NULL;
-	if (hp_link_children(hp))
-		return -ENOMEM;
+	/* the child lists, made by the first graph */
+	free(hp->links);
+	hp->links = NULL;
 	/* again after more samples: from scratch */
 	if (hp_walk(hp, hists))
 		return -ENOMEM;

@@ -606,7 +606,7 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 	if (!tree)
 		return NULL;
 	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
-		       sizeof(*hp->stack)) || hist_paths__cumul(hp) ||
+		       sizeof(*hp->stack)) || hist_paths__links(hp) || hist_paths__cumul(hp) ||
 	    hist_paths__calls(hp, hists))
 		goto fail;
 	hp_scratch__reset(hp);

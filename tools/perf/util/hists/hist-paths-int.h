@@ -40,7 +40,7 @@ struct hp_frame {
  * node where samples end needs is in its hp_end: when most paths differ,
  * nodes are ten or more per sample and ends one per distinct path.  What
  * only graph builds note on a node is in a per-build table (hp_scratch),
- * and the child lists (hp_links) are linked by the collapse, when they
+ * and the child lists (hp_links) are linked by the first graph, when they
  * are first walked: adds look children up by hash, not by list.
  */
 struct hp_node {
@@ -112,14 +112,14 @@ struct hp_context {
 };
 
 /*
- * The lookup table's entry for a trie node: its index and the hash of its
- * path (see hp_path_hash()), where its probe starts.  Only a slot whose
- * hash matches costs a look at the node.
+ * hist_paths.slots, the lookup table: 4 bytes a trie node's slot, its
+ * index in the low bits (those of the table's mask: nodes are fewer than
+ * slots) and above them the same bits of the hash of its path (see
+ * hp_path_hash()), whose low bits are where its probe starts.  Only a
+ * slot whose bits match costs a look at the node.  0: empty (node 0, the
+ * root, is never in the table).  At 8 bytes a slot (index and hash) the
+ * table was a third of a report's memory on a profile of many programs.
  */
-struct hp_slot {
-	u32			node;		/* 0: empty */
-	u32			hash;
-};
 
 /* One level of a sample's path, outermost first. */
 struct hp_step {
@@ -136,14 +136,14 @@ struct hp_steps {
 struct hist_paths {
 	struct hp_node		*nodes;
 	u32			nr, alloc;
-	struct hp_links		*links;		/* by node, made by collapse */
+	struct hp_links		*links;		/* by node, made by the first graph */
 	struct hp_end		*ends;		/* [0]: none, all zero */
 	size_t			nr_ends, alloc_ends;
 	/*
 	 * Only while paths are added (freed by collapse, remade by the next
 	 * add): the lookup table, at most 3/4 full.
 	 */
-	struct hp_slot		*slots;
+	u32			*slots;		/* see above */
 	u32			nr_slots;	/* a power of two; 0: not made */
 	/*
 	 * After collapse, made by the first graph (hist_paths__cumul()), by
@@ -188,6 +188,8 @@ struct hist_paths {
 	u32			*node_scratch;
 };
 
+/* Fill hp->links if not yet.  0 or -ENOMEM. */
+int hist_paths__links(struct hist_paths *hp);
 /* Fill hp->cumul and hp->cumul_count if not yet.  0 or -ENOMEM. */
 int hist_paths__cumul(struct hist_paths *hp);
 /* Fill hp->call_head and hp->next_call if not yet.  0 or -ENOMEM. */

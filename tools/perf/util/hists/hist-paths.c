@@ -26,9 +26,7 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 		return NULL;
 	hp->alloc = 1024;
 	hp->nodes = calloc(hp->alloc, sizeof(*hp->nodes));
-	hp->nr_slots = 2048;
-	hp->slots = calloc(hp->nr_slots, sizeof(*hp->slots));
-	if (!hp->nodes || !hp->slots) {
+	if (!hp->nodes) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
@@ -94,42 +92,40 @@ static u32 hp_path_hash(u32 parent_hash, u32 frame)
 	return (u32)hp_mix(parent_hash, frame);
 }
 
-static struct hp_slot *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 frame)
+/* The slot of node (@parent, @frame) whose path hashes to @hash, or the empty one it goes in. */
+static u32 *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 frame)
 {
 	u32 mask = hp->nr_slots - 1, i = hash & mask;
 
 	for (;; i = (i + 1) & mask) {
-		struct hp_slot *s = &hp->slots[i];
+		u32 *s = &hp->slots[i], n = *s & mask;
 
-		if (!s->node || (s->hash == hash && hp->nodes[s->node].parent == parent &&
-				 hp->nodes[s->node].frame == frame))
+		if (!*s || (!((*s ^ hash) & ~mask) && hp->nodes[n].parent == parent &&
+			    hp->nodes[n].frame == frame))
 			return s;
 	}
 }
 
-/* Where a slot for @hash goes in a table without that node yet: the first free one. */
-static struct hp_slot *hp_free_slot(struct hist_paths *hp, u32 hash)
-{
-	u32 mask = hp->nr_slots - 1, i = hash & mask;
-
-	while (hp->slots[i].node)
-		i = (i + 1) & mask;
-	return &hp->slots[i];
-}
-
 /*
- * After a collapse, before more paths: the lookup table again, from the
- * nodes (a parent's index is below its children's).  0 or -ENOMEM.
+ * The lookup table again, of at least @nr_slots slots, from the nodes (a
+ * parent's index is below its children's, so each path's hash follows
+ * from its parent's): after a collapse, before more paths, and when the
+ * table grows (its slots keep too few bits of the hashes to move them).
+ * The old table goes first: the two are never held together.  0 or
+ * -ENOMEM (the table gone: the next add tries again).
  */
-static int hp_reslot(struct hist_paths *hp)
+static int hp_reslot(struct hist_paths *hp, u32 nr_slots)
 {
-	u32 *hash, n, nr_slots = 2048;
+	u32 *hash, n, mask;
 
-	/* the child lists go stale: the next collapse links them again */
-	free(hp->links);
-	hp->links = NULL;
-	while ((u64)hp->nr * 4 > (u64)nr_slots * 3)
+	free(hp->slots);
+	hp->slots = NULL;
+	hp->nr_slots = 0;
+	while ((u64)(hp->nr + 1) * 4 > (u64)nr_slots * 3) {
+		if (nr_slots >= 1u << 31)
+			return -ENOMEM;
 		nr_slots *= 2;
+	}
 	hash = malloc((size_t)hp->nr * sizeof(*hash));
 	hp->slots = calloc(nr_slots, sizeof(*hp->slots));
 	if (!hash || !hp->slots) {
@@ -139,8 +135,9 @@ static int hp_reslot(struct hist_paths *hp)
 		return -ENOMEM;
 	}
 	hp->nr_slots = nr_slots;
+	mask = nr_slots - 1;
 	for (n = 1; n < hp->nr; n++) {
-		u32 parent = hp->nodes[n].parent;
+		u32 parent = hp->nodes[n].parent, i;
 
 		/* contexts are found by hp_context(), not in the table */
 		if (!parent) {
@@ -148,27 +145,11 @@ static int hp_reslot(struct hist_paths *hp)
 			continue;
 		}
 		hash[n] = hp_path_hash(hash[parent], hp->nodes[n].frame);
-		*hp_free_slot(hp, hash[n]) = (struct hp_slot){ .node = n, .hash = hash[n] };
+		for (i = hash[n] & mask; hp->slots[i]; i = (i + 1) & mask)
+			;
+		hp->slots[i] = n | (hash[n] & ~mask);
 	}
 	free(hash);
-	return 0;
-}
-
-static int hp_rehash(struct hist_paths *hp)
-{
-	struct hp_slot *old = hp->slots;
-	u32 i, nr_old = hp->nr_slots;
-
-	hp->slots = calloc((size_t)nr_old * 2, sizeof(*hp->slots));
-	if (!hp->slots) {
-		hp->slots = old;
-		return -ENOMEM;
-	}
-	hp->nr_slots *= 2;
-	for (i = 0; i < nr_old; i++)
-		if (old[i].node)
-			*hp_free_slot(hp, old[i].hash) = old[i];
-	free(old);
 	return 0;
 }
 
@@ -296,21 +277,20 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 /* The child of @parent for @step's frame, made if new, into step->node. */
 static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 {
-	struct hp_slot *slot;
-	u32 n;
+	u32 *slot, n;
 
-	/* at most 3/4 full: probes stay short (a slot's hash tells most misses) */
-	if ((u64)(hp->nr + 1) * 4 > (u64)hp->nr_slots * 3 && hp_rehash(hp))
+	/* at most 3/4 full: probes stay short (a slot's hash bits tell most misses) */
+	if ((u64)(hp->nr + 1) * 4 > (u64)hp->nr_slots * 3 && hp_reslot(hp, hp->nr_slots * 2))
 		return -ENOMEM;
 	slot = hp_slot(hp, step->hash, parent, step->frame);
-	if (slot->node) {
-		step->node = slot->node;
+	if (*slot) {
+		step->node = *slot & (hp->nr_slots - 1);
 		return 0;
 	}
 	n = hp_node__new(hp, parent);
 	if (!n)
 		return -ENOMEM;
-	*slot = (struct hp_slot){ .node = n, .hash = step->hash };
+	*slot = n | (step->hash & ~(hp->nr_slots - 1));
 	hp->nodes[n].frame = step->frame;
 	step->node = n;
 	return 0;
@@ -421,8 +401,13 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 
 	if (!nr)
 		return 0;
-	if (!hp->slots && hp_reslot(hp))
-		return -ENOMEM;
+	if (!hp->slots) {
+		/* the child lists go stale: the next collapse links them again */
+		free(hp->links);
+		hp->links = NULL;
+		if (hp_reslot(hp, 2048))
+			return -ENOMEM;
+	}
 	if (hp_reserve((void **)&hp->path.v, &hp->path.alloc, nr, sizeof(*hp->path.v)) ||
 	    hp_reserve((void **)&hp->last.v, &hp->last.alloc, nr, sizeof(*hp->last.v)))
 		return -ENOMEM;

@@ -136,6 +136,7 @@ static void hist_entry__delete(struct hist_entry *he)
 		thread__put(he->thread);
 	if (he->dso)
 		dso__put(he->dso);
+	free(he->modes);
 	free(he);
 }
 
@@ -329,16 +330,22 @@ struct callchain_tree *hists__entry_graph(const struct hists *hists, const struc
 	return hists->paths ? hist_paths__graph(hists->paths, hists, he) : NULL;
 }
 
-/* overhead_sys/us: the leaf entry's self period by the sample's cpumode */
-static void hist_entry__add_mode(struct hist_entry *he, u8 cpumode, u64 period)
+/* overhead_sys/us: the leaf entry's self period by the sample's cpumode.  0 or -ENOMEM. */
+static int hist_entry__add_mode(struct hist_entry *he, u8 cpumode, u64 period)
 {
+	if (!he->modes) {
+		he->modes = calloc(1, sizeof(*he->modes));
+		if (!he->modes)
+			return -ENOMEM;
+	}
 	switch (cpumode) {
-	case PERF_RECORD_MISC_KERNEL:		he->period_sys += period; break;
-	case PERF_RECORD_MISC_USER:		he->period_us += period; break;
-	case PERF_RECORD_MISC_GUEST_KERNEL:	he->period_guest_sys += period; break;
-	case PERF_RECORD_MISC_GUEST_USER:	he->period_guest_us += period; break;
+	case PERF_RECORD_MISC_KERNEL:		he->modes->sys += period; break;
+	case PERF_RECORD_MISC_USER:		he->modes->us += period; break;
+	case PERF_RECORD_MISC_GUEST_KERNEL:	he->modes->guest_sys += period; break;
+	case PERF_RECORD_MISC_GUEST_USER:	he->modes->guest_us += period; break;
 	default:				break;
 	}
+	return 0;
 }
 
 static int hists__add_mode(struct hists *hists, struct thread *thread, const char *comm,
@@ -349,18 +356,17 @@ static int hists__add_mode(struct hists *hists, struct thread *thread, const cha
 
 	if (!he)
 		return -ENOMEM;
-	hist_entry__add_mode(he, cpumode, period);
-	return 0;
+	return hist_entry__add_mode(he, cpumode, period);
 }
 
 u64 hist_entry__hpp_value(const struct hist_entry *he, enum sort_key key)
 {
 	switch (key) {
 	case SORT_HPP_OVERHEAD:			return he->period;
-	case SORT_HPP_OVERHEAD_SYS:		return he->period_sys;
-	case SORT_HPP_OVERHEAD_US:		return he->period_us;
-	case SORT_HPP_OVERHEAD_GUEST_SYS:	return he->period_guest_sys;
-	case SORT_HPP_OVERHEAD_GUEST_US:	return he->period_guest_us;
+	case SORT_HPP_OVERHEAD_SYS:		return he->modes ? he->modes->sys : 0;
+	case SORT_HPP_OVERHEAD_US:		return he->modes ? he->modes->us : 0;
+	case SORT_HPP_OVERHEAD_GUEST_SYS:	return he->modes ? he->modes->guest_sys : 0;
+	case SORT_HPP_OVERHEAD_GUEST_US:	return he->modes ? he->modes->guest_us : 0;
 	case SORT_HPP_OVERHEAD_CHILDREN:	return he->period_children;
 	case SORT_HPP_SAMPLE:			return he->nr_samples;
 	case SORT_HPP_PERIOD:			return he->period;
@@ -417,8 +423,8 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 	he->period += period;
 	he->nr_samples++;
 	hists__count_leaf(hists, he, period);
-	if (hists->track_modes)
-		hist_entry__add_mode(he, leaf_cpumode, period);
+	if (hists->track_modes && hist_entry__add_mode(he, leaf_cpumode, period))
+		return -ENOMEM;
 	if (!hists->children)
 		return 0;
 

@@ -28,9 +28,19 @@ struct callchain_frame;
 struct callchain_tree;
 struct callchain_param;
 
+/* An entry's self period by its samples' cpumode (--sort overhead_sys...). */
+struct hist_entry_modes {
+	u64			sys, us, guest_sys, guest_us;
+};
+
+/*
+ * Fields ordered so that none pads: a report of many programs holds half
+ * a million entries.
+ */
 struct hist_entry {
 	struct hist_entry	*hnext;		/* hash chain */
 	u32			hash;
+	u32			index;		/* hists->by_index[index] is this entry */
 	/*
 	 * The key.  Only the fields of the hists' sort keys take part in
 	 * identity; the others describe the first sample that made the
@@ -56,24 +66,26 @@ struct hist_entry {
 	const char		*srcfile;
 	/* The values. */
 	u64			period;		/* self */
-	/* self by the samples' cpumode, with hists->track_modes only */
-	u64			period_sys, period_us, period_guest_sys, period_guest_us;
 	u64			period_children;
 	u64			nr_samples;
+	/*
+	 * Self by the samples' cpumode, with hists->track_modes only (made
+	 * by the first sample counted; NULL: all zero).
+	 */
+	struct hist_entry_modes	*modes;
 	/*
 	 * With call graphs: the samples counted at their ip alone (their
 	 * chain unusable, callchain.h), not in the path trie: no graph.
 	 */
 	u64			period_ip_only;
 	u64			nr_ip_only;
+	u64			stamp;		/* the last sample counted (--children) */
 	/*
 	 * Longest call path stored under the entry, counted as upstream
 	 * counts its callchain depth: ties of --children periods within a
 	 * thread put callers above callees.
 	 */
 	u32			max_depth;
-	u64			stamp;		/* the last sample counted (--children) */
-	u32			index;		/* hists->by_index[index] is this entry */
 	/*
 	 * With call graphs: where the entry occurs in the hists' path trie
 	 * (hist-paths.h) as a sample's own function.
