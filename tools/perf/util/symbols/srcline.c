@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/kernel.h>
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -25,7 +27,75 @@ struct srcline_file {
 	Dwarf		*dwarf;
 	struct srcline_scopes *scopes;	/* made by the first inline chain asked */
 	struct hashmap	cache;		/* hash of addr -> struct srcline */
+	struct srcline_sections secs;
+	struct hashmap	units;		/* hash of unit offset -> struct srcline_unit */
 };
+
+/* A unit's line table: ours, or NULL where libdw reads it (srcline-lines.c). */
+struct srcline_unit {
+	Dwarf_Off		off;
+	struct srcline_lines	*lines;
+};
+
+
+/*
+ * DWARF sections line and inline lookups never read: location lists,
+ * macros, name indexes, CFI (the unwinder reads CFI through its own
+ * Dwfl).  libdw 0.188 reads (and inflates, when compressed) every
+ * .debug_* section it knows when the Dwarf is made; a distribution's
+ * libc carries 1.4 MB of .debug_loclists alone.
+ */
+static const char * const srcline_unread_sections[] = {
+	"loc", "loclists", "macinfo", "macro", "pubnames", "pubtypes", "frame",
+};
+
+static bool srcline__section_unread(const char *name)
+{
+	size_t i;
+
+	/* ".debug_x", GNU-compressed ".zdebug_x", split DWARF's ".debug_x.dwo" */
+	if (!strncmp(name, ".debug_", 7))
+		name += 7;
+	else if (!strncmp(name, ".zdebug_", 8))
+		name += 8;
+	else
+		return false;
+	for (i = 0; i < ARRAY_SIZE(srcline_unread_sections); i++) {
+		size_t len = strlen(srcline_unread_sections[i]);
+
+		if (!strncmp(name, srcline_unread_sections[i], len) &&
+		    (!name[len] || !strcmp(name + len, ".dwo")))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Hide the unread sections from libdw: it skips SHT_NOBITS sections
+ * (stripped data), so it never reads nor inflates them.  Only this
+ * process's copy of the section headers changes (the Elf is read-only,
+ * never written back); libdw then holds only what lookups use.
+ */
+static void srcline__hide_unread(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (!name || !srcline__section_unread(name))
+			continue;
+		shdr.sh_type = SHT_NOBITS;
+		gelf_update_shdr(scn, &shdr);
+	}
+}
 
 /* Takes @elf (and @fd) whatever the outcome. */
 static int srcline_file__from_elf(struct srcline_file **out, Elf *elf, int fd)
@@ -43,6 +113,9 @@ static int srcline_file__from_elf(struct srcline_file **out, Elf *elf, int fd)
 			close(fd);
 		return -ENOMEM;
 	}
+	/* an image in memory is the caller's, headers included: left as it is */
+	if (fd >= 0)
+		srcline__hide_unread(elf);
 	sf->dwarf = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
 	if (!sf->dwarf) {
 		free(sf);
@@ -51,6 +124,9 @@ static int srcline_file__from_elf(struct srcline_file **out, Elf *elf, int fd)
 	sf->fd = fd;
 	sf->elf = elf;
 	hashmap__init(&sf->cache);
+	hashmap__init(&sf->units);
+	/* our own line tables read libdw's sections, no copy */
+	srcline_sections__init(&sf->secs, elf);
 	*out = sf;
 	return 0;
 no_data:
@@ -100,6 +176,13 @@ void srcline_file__delete(struct srcline_file *sf)
 		free(sl);
 	}
 	hashmap__exit(&sf->cache);
+	for (i = 0; i < sf->units.nr; i++) {
+		struct srcline_unit *unit = sf->units.entries[i].value;
+
+		srcline_lines__delete(unit->lines);
+		free(unit);
+	}
+	hashmap__exit(&sf->units);
 	srcline_scopes__delete(sf->scopes);
 	dwarf_end(sf->dwarf);
 	elf_end(sf->elf);
@@ -108,16 +191,67 @@ void srcline_file__delete(struct srcline_file *sf)
 	free(sf);
 }
 
+/*
+ * @cu's line table, decoded by us the first time it is asked; NULL where
+ * libdw is to read it (a unit without DW_AT_stmt_list is one: libdw says
+ * what such a unit has, a split unit's skeleton included).
+ */
+static struct srcline_lines *srcline_file__unit_lines(struct srcline_file *sf, Dwarf_Die *cu)
+{
+	Dwarf_Off off = dwarf_dieoffset(cu);
+	u64 hash = hash__bytes(&off, sizeof(off), 0);
+	struct srcline_unit *unit;
+	Dwarf_Die unit_die;
+	Dwarf_Attribute attr;
+	Dwarf_Word stmt_list;
+	u8 addr_size;
+	size_t iter = 0;
+
+	while ((unit = hashmap__next(&sf->units, hash, &iter)))
+		if (unit->off == off)
+			return unit->lines;
+	unit = calloc(1, sizeof(*unit));
+	if (!unit)
+		return NULL;
+	unit->off = off;
+	if (sf->secs.line && dwarf_attr(cu, DW_AT_stmt_list, &attr) &&
+	    !dwarf_formudata(&attr, &stmt_list) &&
+	    dwarf_diecu(cu, &unit_die, &addr_size, NULL) &&
+	    srcline_lines__new(&unit->lines, &sf->secs, stmt_list, addr_size,
+			       dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr))))
+		unit->lines = NULL;
+	if (hashmap__add(&sf->units, hash, unit)) {
+		srcline_lines__delete(unit->lines);
+		free(unit);
+		return NULL;
+	}
+	return unit->lines;
+}
+
+/* libdw's own line table: what srcline_lines__find() gives, from libdw. */
+static int srcline__libdw_line(Dwarf_Die *cu, u64 addr, const char **file, int *lineno)
+{
+	Dwarf_Line *line = dwarf_getsrc_die(cu, addr);
+
+	if (!line || dwarf_lineno(line, lineno))
+		return -ENOENT;
+	*file = dwarf_linesrc(line, NULL, NULL);
+	return 0;
+}
+
 static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
 {
+	struct srcline_lines *lines;
+	const char *file = NULL;
 	Dwarf_Die cu;
-	Dwarf_Line *line;
-	int lineno;
+	int lineno, err;
 
 	if (!dwarf_addrdie(sf->dwarf, sl->addr, &cu))
 		return;
-	line = dwarf_getsrc_die(&cu, sl->addr);
-	if (!line || dwarf_lineno(line, &lineno) || lineno < 0) {
+	lines = srcline_file__unit_lines(sf, &cu);
+	err = lines ? srcline_lines__find(lines, sl->addr, &file, &lineno) :
+		      srcline__libdw_line(&cu, sl->addr, &file, &lineno);
+	if (err || lineno < 0) {
 		/*
 		 * In a unit's ranges but not in its line table (code of an asm
 		 * statement): addr2line names no file and no line, ":0" in
@@ -126,7 +260,7 @@ static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
 		sl->file = "";
 		return;
 	}
-	sl->file = dwarf_linesrc(line, NULL, NULL);
+	sl->file = file;
 	if (!sl->file)
 		return;
 	sl->line = lineno;
