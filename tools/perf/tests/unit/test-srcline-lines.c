@@ -2,7 +2,8 @@
 /*
  * util/symbols/srcline-lines: our compact line tables answer every
  * address as libdw's own (dwarf_getsrc_die + dwarf_linesrc + dwarf_lineno)
- * on the same Dwarf: same file name, same line, same "no row".  Checked
+ * on the same Dwarf: same file name, same line, same "no row"; and our
+ * .debug_aranges lookup finds dwarf_addrdie()'s unit.  Checked
  * at every row's address and the addresses around it, on the srcline
  * corpus (gcc and clang C and C++), this test's own binary and, when the
  * box has libc6-dbg, libc's debuginfo (DWARF 5 from a distribution,
@@ -28,7 +29,28 @@
 
 struct agree {
 	size_t	units, ours, addrs, found;	/* units: with a line table */
+	size_t	in_unit;			/* addresses dwarf_addrdie() places */
 };
+
+/* Our unit for @addr (srcline-aranges.c) is dwarf_addrdie()'s. */
+static void check_unit(Dwarf *dw, const struct srcline_aranges *ar, u64 addr, struct agree *a)
+{
+	Dwarf_Die want, got;
+	Dwarf_Off next;
+	size_t hsize;
+	u64 unit;
+
+	if (!dwarf_addrdie(dw, addr, &want)) {
+		assert_int_equal(srcline_aranges__find(ar, addr, &unit), -ENOENT);
+		return;
+	}
+	a->in_unit++;
+	assert_int_equal(srcline_aranges__find(ar, addr, &unit), 0);
+	assert_int_equal(dwarf_next_unit(dw, unit, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
+					 NULL), 0);
+	assert_non_null(dwarf_offdie(dw, unit + hsize, &got));
+	assert_int_equal(dwarf_dieoffset(&got), dwarf_dieoffset(&want));
+}
 
 static void check_addr(Dwarf_Die *cu, const struct srcline_lines *lines, u64 addr,
 		       struct agree *a)
@@ -54,6 +76,7 @@ static void check_addr(Dwarf_Die *cu, const struct srcline_lines *lines, u64 add
 
 static struct agree check_file(const char *path)
 {
+	struct srcline_aranges *ar = NULL;
 	struct srcline_sections secs;
 	struct agree a = { 0 };
 	Dwarf_Off off = 0, next;
@@ -71,6 +94,9 @@ static struct agree check_file(const char *path)
 	assert_non_null(dw);
 	srcline_sections__init(&secs, elf);
 	assert_non_null(secs.line);
+	/* no .debug_aranges (clang): libdw's own lookup serves */
+	if (secs.aranges)
+		assert_int_equal(srcline_aranges__new(&ar, &secs), 0);
 	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
 		struct srcline_lines *lines = NULL;
 		Dwarf_Attribute attr;
@@ -103,16 +129,22 @@ static struct agree check_file(const char *path)
 			check_addr(&cu, lines, addr - 1, &a);
 			check_addr(&cu, lines, addr, &a);
 			check_addr(&cu, lines, addr + 1, &a);
+			if (ar) {
+				check_unit(dw, ar, addr - 1, &a);
+				check_unit(dw, ar, addr, &a);
+			}
 		}
 		check_addr(&cu, lines, 0, &a);
 		check_addr(&cu, lines, ~0ULL, &a);
 		srcline_lines__delete(lines);
 	}
+	srcline_aranges__delete(ar);
 	dwarf_end(dw);
 	elf_end(elf);
 	close(fd);
-	printf("%s: %zu units, %zu read by us, %zu addresses, %zu with a row\n",
-	       basename((char *)path), a.units, a.ours, a.addrs, a.found);
+	printf("%s: %zu units, %zu read by us, %zu addresses, %zu with a row, %zu in a unit%s\n",
+	       basename((char *)path), a.units, a.ours, a.addrs, a.found, a.in_unit,
+	       ar ? "" : " (no .debug_aranges)");
 	return a;
 }
 
@@ -169,6 +201,7 @@ static void test_libc_debuginfo(void **state)
 	a = check_file(path);
 	assert_true(a.ours > 1000);
 	assert_int_equal(a.ours, a.units);
+	assert_true(a.in_unit > 100000);
 }
 
 int main(void)

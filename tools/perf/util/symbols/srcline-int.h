@@ -42,12 +42,21 @@ int srcline_scopes__add_inlines_walk(Dwarf_Die *cu, struct srcline *sl);
  * NULL when absent or still compressed.
  */
 struct srcline_sections {
-	const u8	*line, *line_str, *str;
-	size_t		line_size, line_str_size, str_size;
+	const u8	*line, *line_str, *str, *aranges;
+	size_t		line_size, line_str_size, str_size, aranges_size;
 };
 
 /* The sections of @elf, after dwarf_begin_elf() inflated them. */
 void srcline_sections__init(struct srcline_sections *secs, Elf *elf);
+
+/* Address ranges to units, from .debug_aranges (srcline-aranges.c). */
+struct srcline_aranges;
+
+/* -ENODATA: no .debug_aranges; -EINVAL: one libdw is to read; -ENOMEM. */
+int srcline_aranges__new(struct srcline_aranges **out, const struct srcline_sections *secs);
+void srcline_aranges__delete(struct srcline_aranges *ar);
+/* The header offset of the unit holding @addr, as dwarf_addrdie() finds it; -ENOENT. */
+int srcline_aranges__find(const struct srcline_aranges *ar, u64 addr, u64 *unit);
 
 /* One unit's line table, compact (srcline-lines.c). */
 struct srcline_lines;

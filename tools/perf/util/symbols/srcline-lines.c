@@ -549,6 +549,7 @@ void srcline_sections__init(struct srcline_sections *secs, Elf *elf)
 	secs->line = section_data(elf, ".debug_line", &secs->line_size);
 	secs->line_str = section_data(elf, ".debug_line_str", &secs->line_str_size);
 	secs->str = section_data(elf, ".debug_str", &secs->str_size);
+	secs->aranges = section_data(elf, ".debug_aranges", &secs->aranges_size);
 }
 
 int srcline_lines__new(struct srcline_lines **out, const struct srcline_sections *secs, u64 off,

@@ -28,6 +28,7 @@ struct srcline_file {
 	struct srcline_scopes *scopes;	/* made by the first inline chain asked */
 	struct hashmap	cache;		/* hash of addr -> struct srcline */
 	struct srcline_sections secs;
+	struct srcline_aranges *aranges;	/* NULL: libdw's dwarf_addrdie() */
 	struct hashmap	units;		/* hash of unit offset -> struct srcline_unit */
 };
 
@@ -127,6 +128,8 @@ static int srcline_file__from_elf(struct srcline_file **out, Elf *elf, int fd)
 	hashmap__init(&sf->units);
 	/* our own line tables read libdw's sections, no copy */
 	srcline_sections__init(&sf->secs, elf);
+	if (srcline_aranges__new(&sf->aranges, &sf->secs))
+		sf->aranges = NULL;
 	*out = sf;
 	return 0;
 no_data:
@@ -183,12 +186,31 @@ void srcline_file__delete(struct srcline_file *sf)
 		free(unit);
 	}
 	hashmap__exit(&sf->units);
+	srcline_aranges__delete(sf->aranges);
 	srcline_scopes__delete(sf->scopes);
 	dwarf_end(sf->dwarf);
 	elf_end(sf->elf);
 	if (sf->fd >= 0)
 		close(sf->fd);
 	free(sf);
+}
+
+/*
+ * The unit DIE holding @addr, as dwarf_addrdie() finds it, but interning
+ * only the units up to it (srcline-aranges.c).
+ */
+static bool srcline_file__unit(struct srcline_file *sf, u64 addr, Dwarf_Die *cu)
+{
+	Dwarf_Off next;
+	size_t hsize;
+	u64 unit;
+
+	if (!sf->aranges)
+		return dwarf_addrdie(sf->dwarf, addr, cu) != NULL;
+	return !srcline_aranges__find(sf->aranges, addr, &unit) &&
+	       !dwarf_next_unit(sf->dwarf, unit, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
+				NULL) &&
+	       dwarf_offdie(sf->dwarf, unit + hsize, cu);
 }
 
 /*
@@ -246,7 +268,7 @@ static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
 	Dwarf_Die cu;
 	int lineno, err;
 
-	if (!dwarf_addrdie(sf->dwarf, sl->addr, &cu))
+	if (!srcline_file__unit(sf, sl->addr, &cu))
 		return;
 	lines = srcline_file__unit_lines(sf, &cu);
 	err = lines ? srcline_lines__find(lines, sl->addr, &file, &lineno) :
@@ -271,7 +293,7 @@ static void srcline__resolve_inlines(struct srcline_file *sf, struct srcline *sl
 	Dwarf_Die cu;
 
 	sl->inlines_done = true;
-	if (!sl->file || !*sl->file || !dwarf_addrdie(sf->dwarf, sl->addr, &cu))
+	if (!sl->file || !*sl->file || !srcline_file__unit(sf, sl->addr, &cu))
 		return;
 	if (!sf->scopes)
 		sf->scopes = srcline_scopes__new(sf->dwarf);
