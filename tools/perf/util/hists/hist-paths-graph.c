@@ -257,6 +257,14 @@ static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
 	u32 d;
 	int err;
 
+	/* an inline frame in place of the ip: its samples end at @a, not below */
+	if (hp_walk__takes(hp, he, a)) {
+		err = hp_materialize(hp, tree, a, a);
+		if (err)
+			return err;
+		hp_tree__hit(tree, hp_scratch__find(hp, a)->out, hp_end(hp, a)->hit,
+			     hp_end(hp, a)->count);
+	}
 	/* a build's walks are disjoint: no graph node is noted for them yet */
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
 		if (!hp_walk__takes(hp, he, d))
@@ -277,6 +285,10 @@ static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
 	u64 hit = 0;
 	u32 count = 0, d;
 
+	if (hp_walk__takes(hp, he, a)) {
+		hit = hp_end(hp, a)->hit;
+		count = hp_end(hp, a)->count;
+	}
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
 		if (hp_walk__takes(hp, he, d)) {
 			hit += hp_end(hp, d)->hit;
@@ -410,8 +422,8 @@ static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u3
 	return true;
 }
 
-/* @n as a child in a walk (@root: an occurrence, where a walk starts). */
-static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, bool root)
+/* @n as a child in a walk, or an occurrence where a walk starts. */
+static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n)
 {
 	const struct hp_end *node = hp_end(b->hp, n);
 	bool ends_in_he = node->count && node->e_leaf == b->he->index;
@@ -420,14 +432,19 @@ static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n, b
 
 	memset(it, 0, sizeof(*it));
 	it->node = n;
-	if (!root && !ends_in_he) {
+	/*
+	 * An occurrence's own samples are the walk's too unless they end in
+	 * the entry (shown whole): an inline frame in place of the ip is an
+	 * occurrence whose samples' leaf entry is the ip's function.
+	 */
+	if (!ends_in_he) {
 		it->own = node->hit;
 		it->own_count = node->count;
 	}
 	hp_build__excluded(b, n, &excl, &excl_count);
 	it->weight = b->hp->cumul[n] - excl;
 	it->weight_count = b->hp->cumul_count[n] - excl_count;
-	if (root || ends_in_he) {
+	if (ends_in_he) {
 		it->weight -= node->hit;
 		it->weight_count -= node->count;
 	}
@@ -517,7 +534,7 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 				return -ENOMEM;
 			}
 			if (!items[i].whole)
-				hp_item__init(&kids[nr_kids++], b, c, false);
+				hp_item__init(&kids[nr_kids++], b, c);
 			else if (hp_item__init_whole(&kids[nr_kids], b, c))
 				nr_kids++;
 		}
@@ -586,7 +603,7 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots)))
 			err = -ENOMEM;
 		else
-			hp_item__init(&roots[nr++], &b, n, true);
+			hp_item__init(&roots[nr++], &b, n);
 	}
 	if (!err && nr)
 		err = hp_build__expand(&b, 0, roots, nr);

@@ -74,6 +74,7 @@ struct unwind_space {
 	int			nr_frames;
 	int			skip;		/* frames the fast path passed to fn already */
 	bool			stopped;	/* fn asked to stop */
+	Dwarf_Addr		prev_lookup;	/* where the previous frame's CFI was found */
 };
 
 struct unwinder {
@@ -315,20 +316,54 @@ static const Dwfl_Callbacks unwind_dwfl_callbacks = {
 	.section_address	= dwfl_offline_section_address,
 };
 
+/* Is the CFI at @pc (an address space one) a signal frame's (the trampoline's)? */
+static bool unwind__signal_cfi(struct unwind_space *sp, Dwarf_Addr pc)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(sp->dwfl, pc);
+	Dwarf_CFI *cfi;
+	Dwarf_Frame *frame;
+	Dwarf_Addr bias;
+	bool signal = false;
+
+	if (!mod)
+		return false;
+	cfi = dwfl_module_eh_cfi(mod, &bias);
+	if (!cfi)
+		cfi = dwfl_module_dwarf_cfi(mod, &bias);
+	if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
+		return false;
+	dwarf_frame_info(frame, NULL, NULL, &signal);
+	free(frame);
+	return signal;
+}
+
 static int unwind__frame(Dwfl_Frame *state, void *arg)
 {
 	struct unwind_space *sp = arg;
+	bool activation, interrupted;
 	Dwarf_Addr pc;
-	bool activation;
 
 	if (!dwfl_frame_pc(state, &pc, &activation))
 		return DWARF_CB_ABORT;
+	/*
+	 * libdwfl calls a frame an activation when it is the first, when a
+	 * signal interrupted it (the frame under a signal frame), and when
+	 * it is the signal frame itself: the trampoline the handler returns
+	 * to.  Upstream shows the trampoline as a called frame, at its
+	 * return address minus one (the byte before __restore_rt, in no
+	 * symbol: "[unknown]"); so the frames libdwfl calls activations but
+	 * that no signal frame interrupted are shown as callers are.
+	 */
+	interrupted = !sp->nr_frames ||
+		      (activation && unwind__signal_cfi(sp, sp->prev_lookup));
+	/* libdwfl looks a caller's CFI up one byte before its return address */
+	sp->prev_lookup = interrupted ? pc : pc - 1;
 	/*
 	 * A caller's pc is the return address, possibly the first byte
 	 * after the function when the call ends it (a noreturn callee):
 	 * the call instruction is one byte before, as upstream shows it.
 	 */
-	if (!activation)
+	if (!interrupted)
 		pc--;
 	if (sp->nr_frames++ < sp->skip)
 		return DWARF_CB_OK;

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/kernel.h>
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -27,7 +29,76 @@ struct srcline_file {
 	struct srcline_cu_index *cus;	/* made by the first address aranges missed */
 	bool		cus_failed;	/* ... or could not be made: not retried */
 	struct hashmap	cache;		/* hash of addr -> struct srcline */
+	struct srcline_sections secs;
+	struct srcline_aranges *aranges;	/* NULL: libdw's dwarf_addrdie() */
+	struct hashmap	units;		/* hash of unit offset -> struct srcline_unit */
 };
+
+/* A unit's line table: ours, or NULL where libdw reads it (srcline-lines.c). */
+struct srcline_unit {
+	Dwarf_Off		off;
+	struct srcline_lines	*lines;
+};
+
+
+/*
+ * DWARF sections line and inline lookups never read: location lists,
+ * macros, name indexes, CFI (the unwinder reads CFI through its own
+ * Dwfl).  libdw 0.188 reads (and inflates, when compressed) every
+ * .debug_* section it knows when the Dwarf is made; a distribution's
+ * libc carries 1.4 MB of .debug_loclists alone.
+ */
+static const char * const srcline_unread_sections[] = {
+	"loc", "loclists", "macinfo", "macro", "pubnames", "pubtypes", "frame",
+};
+
+static bool srcline__section_unread(const char *name)
+{
+	size_t i;
+
+	/* ".debug_x", GNU-compressed ".zdebug_x", split DWARF's ".debug_x.dwo" */
+	if (!strncmp(name, ".debug_", 7))
+		name += 7;
+	else if (!strncmp(name, ".zdebug_", 8))
+		name += 8;
+	else
+		return false;
+	for (i = 0; i < ARRAY_SIZE(srcline_unread_sections); i++) {
+		size_t len = strlen(srcline_unread_sections[i]);
+
+		if (!strncmp(name, srcline_unread_sections[i], len) &&
+		    (!name[len] || !strcmp(name + len, ".dwo")))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Hide the unread sections from libdw: it skips SHT_NOBITS sections
+ * (stripped data), so it never reads nor inflates them.  Only this
+ * process's copy of the section headers changes (the Elf is read-only,
+ * never written back); libdw then holds only what lookups use.
+ */
+static void srcline__hide_unread(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (!name || !srcline__section_unread(name))
+			continue;
+		shdr.sh_type = SHT_NOBITS;
+		gelf_update_shdr(scn, &shdr);
+	}
+}
 
 /* Takes @elf (and @fd) whatever the outcome. */
 static int srcline_file__from_elf(struct srcline_file **out, Elf *elf, int fd)
@@ -45,6 +116,9 @@ static int srcline_file__from_elf(struct srcline_file **out, Elf *elf, int fd)
 			close(fd);
 		return -ENOMEM;
 	}
+	/* an image in memory is the caller's, headers included: left as it is */
+	if (fd >= 0)
+		srcline__hide_unread(elf);
 	sf->dwarf = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
 	if (!sf->dwarf) {
 		free(sf);
@@ -53,6 +127,11 @@ static int srcline_file__from_elf(struct srcline_file **out, Elf *elf, int fd)
 	sf->fd = fd;
 	sf->elf = elf;
 	hashmap__init(&sf->cache);
+	hashmap__init(&sf->units);
+	/* our own line tables read libdw's sections, no copy */
+	srcline_sections__init(&sf->secs, elf);
+	if (srcline_aranges__new(&sf->aranges, &sf->secs))
+		sf->aranges = NULL;
 	*out = sf;
 	return 0;
 no_data:
@@ -102,6 +181,14 @@ void srcline_file__delete(struct srcline_file *sf)
 		free(sl);
 	}
 	hashmap__exit(&sf->cache);
+	for (i = 0; i < sf->units.nr; i++) {
+		struct srcline_unit *unit = sf->units.entries[i].value;
+
+		srcline_lines__delete(unit->lines);
+		free(unit);
+	}
+	hashmap__exit(&sf->units);
+	srcline_aranges__delete(sf->aranges);
 	srcline_scopes__delete(sf->scopes);
 	srcline_cu_index__delete(sf->cus);
 	dwarf_end(sf->dwarf);
@@ -112,12 +199,31 @@ void srcline_file__delete(struct srcline_file *sf)
 }
 
 /*
- * The unit holding @addr: .debug_aranges first (cheap, and what GCC
- * emits), else the units' own ranges (clang emits no aranges).
+ * The unit DIE holding @addr, as dwarf_addrdie() finds it, but interning
+ * only the units up to it (srcline-aranges.c).
  */
-static bool srcline_file__addrdie(struct srcline_file *sf, u64 addr, Dwarf_Die *cu)
+static bool srcline_file__aranges_unit(struct srcline_file *sf, u64 addr, Dwarf_Die *cu)
 {
-	if (dwarf_addrdie(sf->dwarf, addr, cu))
+	Dwarf_Off next;
+	size_t hsize;
+	u64 unit;
+
+	if (!sf->aranges)
+		return dwarf_addrdie(sf->dwarf, addr, cu) != NULL;
+	return !srcline_aranges__find(sf->aranges, addr, &unit) &&
+	       !dwarf_next_unit(sf->dwarf, unit, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
+				NULL) &&
+	       dwarf_offdie(sf->dwarf, unit + hsize, cu);
+}
+
+/*
+ * The unit holding @addr: .debug_aranges first (cheap, and what GCC
+ * emits), else the units' own ranges (clang emits no aranges:
+ * srcline-cu.c), read once, on the first address aranges missed.
+ */
+static bool srcline_file__unit(struct srcline_file *sf, u64 addr, Dwarf_Die *cu)
+{
+	if (srcline_file__aranges_unit(sf, addr, cu))
 		return true;
 	if (!sf->cus && !sf->cus_failed) {
 		sf->cus = srcline_cu_index__new(sf->dwarf);
@@ -126,16 +232,67 @@ static bool srcline_file__addrdie(struct srcline_file *sf, u64 addr, Dwarf_Die *
 	return sf->cus && !srcline_cu_index__find(sf->cus, sf->dwarf, addr, cu);
 }
 
+/*
+ * @cu's line table, decoded by us the first time it is asked; NULL where
+ * libdw is to read it (a unit without DW_AT_stmt_list is one: libdw says
+ * what such a unit has, a split unit's skeleton included).
+ */
+static struct srcline_lines *srcline_file__unit_lines(struct srcline_file *sf, Dwarf_Die *cu)
+{
+	Dwarf_Off off = dwarf_dieoffset(cu);
+	u64 hash = hash__bytes(&off, sizeof(off), 0);
+	struct srcline_unit *unit;
+	Dwarf_Die unit_die;
+	Dwarf_Attribute attr;
+	Dwarf_Word stmt_list;
+	u8 addr_size;
+	size_t iter = 0;
+
+	while ((unit = hashmap__next(&sf->units, hash, &iter)))
+		if (unit->off == off)
+			return unit->lines;
+	unit = calloc(1, sizeof(*unit));
+	if (!unit)
+		return NULL;
+	unit->off = off;
+	if (sf->secs.line && dwarf_attr(cu, DW_AT_stmt_list, &attr) &&
+	    !dwarf_formudata(&attr, &stmt_list) &&
+	    dwarf_diecu(cu, &unit_die, &addr_size, NULL) &&
+	    srcline_lines__new(&unit->lines, &sf->secs, stmt_list, addr_size,
+			       dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &attr))))
+		unit->lines = NULL;
+	if (hashmap__add(&sf->units, hash, unit)) {
+		srcline_lines__delete(unit->lines);
+		free(unit);
+		return NULL;
+	}
+	return unit->lines;
+}
+
+/* libdw's own line table: what srcline_lines__find() gives, from libdw. */
+static int srcline__libdw_line(Dwarf_Die *cu, u64 addr, const char **file, int *lineno)
+{
+	Dwarf_Line *line = dwarf_getsrc_die(cu, addr);
+
+	if (!line || dwarf_lineno(line, lineno))
+		return -ENOENT;
+	*file = dwarf_linesrc(line, NULL, NULL);
+	return 0;
+}
+
 static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
 {
+	struct srcline_lines *lines;
+	const char *file = NULL;
 	Dwarf_Die cu;
-	Dwarf_Line *line;
-	int lineno;
+	int lineno, err;
 
-	if (!srcline_file__addrdie(sf, sl->addr, &cu))
+	if (!srcline_file__unit(sf, sl->addr, &cu))
 		return;
-	line = dwarf_getsrc_die(&cu, sl->addr);
-	if (!line || dwarf_lineno(line, &lineno) || lineno < 0) {
+	lines = srcline_file__unit_lines(sf, &cu);
+	err = lines ? srcline_lines__find(lines, sl->addr, &file, &lineno) :
+		      srcline__libdw_line(&cu, sl->addr, &file, &lineno);
+	if (err || lineno < 0) {
 		/*
 		 * In a unit's ranges but not in its line table (code of an asm
 		 * statement): addr2line names no file and no line, ":0" in
@@ -144,7 +301,7 @@ static void srcline__resolve(struct srcline_file *sf, struct srcline *sl)
 		sl->file = "";
 		return;
 	}
-	sl->file = dwarf_linesrc(line, NULL, NULL);
+	sl->file = file;
 	if (!sl->file)
 		return;
 	sl->line = lineno;
@@ -155,7 +312,7 @@ static void srcline__resolve_inlines(struct srcline_file *sf, struct srcline *sl
 	Dwarf_Die cu;
 
 	sl->inlines_done = true;
-	if (!sl->file || !*sl->file || !srcline_file__addrdie(sf, sl->addr, &cu))
+	if (!sl->file || !*sl->file || !srcline_file__unit(sf, sl->addr, &cu))
 		return;
 	if (!sf->scopes)
 		sf->scopes = srcline_scopes__new(sf->dwarf);
