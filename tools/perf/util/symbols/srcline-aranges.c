@@ -11,6 +11,10 @@
  * The answer is dwarf_addrdie()'s: the same sets, sorted by address as
  * libdw sorts them (ties in table order), the same bisection;
  * test-srcline-lines checks both agree address by address.
+ *
+ * Without .debug_aranges (clang emits none unless -gdwarf-aranges), the
+ * same table is made from the units' own DW_AT_ranges / low-high pcs,
+ * the walk addr2line does, so their lines are found rather than "??:0".
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -120,6 +124,45 @@ int srcline_aranges__new(struct srcline_aranges **out, const struct srcline_sect
 fail:
 	srcline_aranges__delete(ar);
 	return err;
+}
+
+/*
+ * The same table from every unit's own ranges, read once.  A unit whose
+ * DIE or ranges are corrupt is skipped: its lines stay unknown.
+ */
+int srcline_aranges__from_units(struct srcline_aranges **out, Dwarf *dwarf)
+{
+	struct srcline_aranges *ar = calloc(1, sizeof(*ar));
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+
+	if (!ar)
+		return -ENOMEM;
+	while (dwarf_nextcu(dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Addr base, low, high;
+		Dwarf_Die cudie;
+		ptrdiff_t it = 0;
+
+		if (dwarf_offdie(dwarf, off + hsize, &cudie)) {
+			while ((it = dwarf_ranges(&cudie, it, &base, &low, &high)) > 0) {
+				if (high <= low)
+					continue;
+				if (ARRAY_GROW(ar->v, ar->alloc, ar->nr + 1)) {
+					srcline_aranges__delete(ar);
+					return -ENOMEM;
+				}
+				ar->v[ar->nr] = (struct srcline_arange){
+					.addr = low, .len = high - low, .unit = off, .order = ar->nr,
+				};
+				ar->nr++;
+			}
+		}
+		off = next;
+	}
+	if (ar->nr)
+		qsort(ar->v, ar->nr, sizeof(*ar->v), arange_cmp);
+	*out = ar;
+	return 0;
 }
 
 void srcline_aranges__delete(struct srcline_aranges *ar)

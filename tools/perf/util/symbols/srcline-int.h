@@ -55,6 +55,11 @@ struct srcline_aranges;
 /* -ENODATA: no .debug_aranges; -EINVAL: one libdw is to read; -ENOMEM. */
 int srcline_aranges__new(struct srcline_aranges **out, const struct srcline_sections *secs);
 void srcline_aranges__delete(struct srcline_aranges *ar);
+/*
+ * The same table from the units' own ranges, for files without
+ * .debug_aranges: 0 (an empty table if no unit has ranges) or -ENOMEM.
+ */
+int srcline_aranges__from_units(struct srcline_aranges **out, Dwarf *dwarf);
 /* The header offset of the unit holding @addr, as dwarf_addrdie() finds it; -ENOENT. */
 int srcline_aranges__find(const struct srcline_aranges *ar, u64 addr, u64 *unit);
 
@@ -78,17 +83,5 @@ int srcline_lines__find(const struct srcline_lines *lines, u64 addr, const char 
 /* The rows' addresses, sorted (for tests: every row's start). */
 size_t srcline_lines__nr(const struct srcline_lines *lines);
 u64 srcline_lines__addr(const struct srcline_lines *lines, size_t i);
-
-/*
- * Units by address range, read from the units themselves
- * (srcline-cu.c): for files whose .debug_aranges is missing or partial.
- */
-struct srcline_cu_index;
-
-struct srcline_cu_index *srcline_cu_index__new(Dwarf *dwarf);
-void srcline_cu_index__delete(struct srcline_cu_index *idx);
-/* 0 and @cu set, -ENOENT if no unit holds @addr, -EINVAL if its DIE is bad */
-int srcline_cu_index__find(const struct srcline_cu_index *idx, Dwarf *dwarf,
-			   Dwarf_Addr addr, Dwarf_Die *cu);
 
 #endif

@@ -26,8 +26,8 @@ struct srcline_file {
 	Elf		*elf;
 	Dwarf		*dwarf;
 	struct srcline_scopes *scopes;	/* made by the first inline chain asked */
-	struct srcline_cu_index *cus;	/* made by the first address aranges missed */
-	bool		cus_failed;	/* ... or could not be made: not retried */
+	struct srcline_aranges *unit_ranges;	/* the units' own: made by the first miss */
+	bool		unit_ranges_failed;	/* ... or could not be made: not retried */
 	struct hashmap	cache;		/* hash of addr -> struct srcline */
 	struct srcline_sections secs;
 	struct srcline_aranges *aranges;	/* NULL: libdw's dwarf_addrdie() */
@@ -190,12 +190,23 @@ void srcline_file__delete(struct srcline_file *sf)
 	hashmap__exit(&sf->units);
 	srcline_aranges__delete(sf->aranges);
 	srcline_scopes__delete(sf->scopes);
-	srcline_cu_index__delete(sf->cus);
+	srcline_aranges__delete(sf->unit_ranges);
 	dwarf_end(sf->dwarf);
 	elf_end(sf->elf);
 	if (sf->fd >= 0)
 		close(sf->fd);
 	free(sf);
+}
+
+/* The unit DIE of the unit whose header is at @unit in .debug_info. */
+static bool srcline_file__unit_die(struct srcline_file *sf, u64 unit, Dwarf_Die *cu)
+{
+	Dwarf_Off next;
+	size_t hsize;
+
+	return !dwarf_next_unit(sf->dwarf, unit, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
+				NULL) &&
+	       dwarf_offdie(sf->dwarf, unit + hsize, cu);
 }
 
 /*
@@ -204,32 +215,30 @@ void srcline_file__delete(struct srcline_file *sf)
  */
 static bool srcline_file__aranges_unit(struct srcline_file *sf, u64 addr, Dwarf_Die *cu)
 {
-	Dwarf_Off next;
-	size_t hsize;
 	u64 unit;
 
 	if (!sf->aranges)
 		return dwarf_addrdie(sf->dwarf, addr, cu) != NULL;
 	return !srcline_aranges__find(sf->aranges, addr, &unit) &&
-	       !dwarf_next_unit(sf->dwarf, unit, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
-				NULL) &&
-	       dwarf_offdie(sf->dwarf, unit + hsize, cu);
+	       srcline_file__unit_die(sf, unit, cu);
 }
 
 /*
  * The unit holding @addr: .debug_aranges first (cheap, and what GCC
- * emits), else the units' own ranges (clang emits no aranges:
- * srcline-cu.c), read once, on the first address aranges missed.
+ * emits), else the units' own ranges (clang emits no aranges), read
+ * once, on the first address aranges missed.
  */
 static bool srcline_file__unit(struct srcline_file *sf, u64 addr, Dwarf_Die *cu)
 {
+	u64 unit;
+
 	if (srcline_file__aranges_unit(sf, addr, cu))
 		return true;
-	if (!sf->cus && !sf->cus_failed) {
-		sf->cus = srcline_cu_index__new(sf->dwarf);
-		sf->cus_failed = !sf->cus;
-	}
-	return sf->cus && !srcline_cu_index__find(sf->cus, sf->dwarf, addr, cu);
+	if (!sf->unit_ranges && !sf->unit_ranges_failed)
+		sf->unit_ranges_failed = srcline_aranges__from_units(&sf->unit_ranges,
+								     sf->dwarf) != 0;
+	return sf->unit_ranges && !srcline_aranges__find(sf->unit_ranges, addr, &unit) &&
+	       srcline_file__unit_die(sf, unit, cu);
 }
 
 /*
