@@ -71,13 +71,24 @@ test_expect_success PERF_EVENTS 'box B: the program is gone; --unpack installs t
 	cmp app.moved "boxb/.debug$PWD/boxa/app/$(cat app.id)/elf"
 '
 
+# Upstream 6.1, reading the program from the build-id cache, named a
+# sample in a PLT stub "_init" (the symbol before .plt) where we say
+# "snprintf@plt", on box A as on box B (seen once in CI): a row that
+# exists only when a sample lands in a stub, so the comparison with
+# upstream leaves PLT rows out; ours must still equal box A's whole.
+no_plt_rows () {
+	grep -v -E "\] (_init|.*@plt)\$" "$1"
+}
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'box B: upstream and ours report the same symbols offline' '
 	(cd boxa && HOME=$PWD/../boxb perf report --stdio -i app.data 2>../ours.err) | rows >ours &&
 	(cd boxa && HOME=$PWD/../boxb "$UPSTREAM_PERF" report --stdio -i app.data 2>/dev/null) |
 		rows >upstream &&
 	grep "archived_work" ours &&
 	test_cmp boxa.rows ours &&
-	test_cmp upstream ours
+	no_plt_rows upstream >upstream.noplt &&
+	no_plt_rows ours >ours.noplt &&
+	test_cmp upstream.noplt ours.noplt
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'upstream'"'"'s own instructions (tar xvf -C ~/.debug) work too' '

@@ -61,12 +61,14 @@ static int arange_cmp(const void *pa, const void *pb)
  */
 int srcline_aranges__new(struct srcline_aranges **out, const struct srcline_sections *secs)
 {
-	const u8 *p = secs->aranges, *end = secs->aranges + secs->aranges_size;
+	const u8 *p = secs->aranges, *end;
 	struct srcline_aranges *ar;
 	int err = -EINVAL;
 
+	/* no pointer arithmetic on NULL: a file without the section is usual */
 	if (!secs->aranges)
 		return -ENODATA;
+	end = secs->aranges + secs->aranges_size;
 	ar = calloc(1, sizeof(*ar));
 	if (!ar)
 		return -ENOMEM;

@@ -555,7 +555,7 @@ void srcline_sections__init(struct srcline_sections *secs, Elf *elf)
 int srcline_lines__new(struct srcline_lines **out, const struct srcline_sections *secs, u64 off,
 		       u8 addr_size, const char *comp_dir)
 {
-	struct line_reader r = { .p = secs->line + off, .end = secs->line + secs->line_size };
+	struct line_reader r;
 	struct srcline_lines *lines;
 	struct line_header lh;
 	const u8 *hdr_end;
@@ -565,6 +565,8 @@ int srcline_lines__new(struct srcline_lines **out, const struct srcline_sections
 
 	if (!secs->line || off >= secs->line_size || (addr_size != 4 && addr_size != 8))
 		return -EOPNOTSUPP;
+	/* only now: no pointer arithmetic on NULL or past the section */
+	r = (struct line_reader){ .p = secs->line + off, .end = secs->line + secs->line_size };
 	lines = calloc(1, sizeof(*lines));
 	if (!lines)
 		return -ENOMEM;
