@@ -211,7 +211,7 @@ static int report__stats(struct report *rep, struct perf_session *session)
 
 enum {
 	OPT_CALL_GRAPH = 256, OPT_INVERTED, OPT_CHILDREN, OPT_PERCENT_LIMIT, OPT_DEBUGINFOD,
-	OPT_MAX_STACK, OPT_SORT, OPT_FIELDS, OPT_PERCENTAGE,
+	OPT_MAX_STACK, OPT_NUM_THREADS, OPT_SORT, OPT_FIELDS, OPT_PERCENTAGE,
 };
 
 static int report__parse_callchain(struct report *rep, const char *arg, bool unset)
@@ -241,6 +241,21 @@ static int report__parse_percent(struct report *rep, const char *arg)
 	/* upstream prunes call graph branches at the same percentage (a later -g
 	 * threshold wins) */
 	rep->hists.callchain.min_percent = v;
+	return 0;
+}
+
+/* --num-threads, report.num-threads: 1 up to a sane bound, nothing else */
+static int report__parse_num_threads(struct report *rep, const char *arg, const char *what)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 10);
+
+	if (end == arg || *end || *arg == '-' || v < 1 || v > REPORT_MAX_THREADS) {
+		fprintf(stderr, "  Error: invalid %s `%s' (1 to %d)\n", what, arg,
+			REPORT_MAX_THREADS);
+		return PERF_USAGE_ERROR;
+	}
+	rep->hists.num_threads = v;
 	return 0;
 }
 
@@ -286,6 +301,8 @@ static int report__option(void *ctx, int key, const char *arg, bool unset)
 	case OPT_DEBUGINFOD:
 		rep->hists.debuginfod = arg ? arg : "";
 		return 0;
+	case OPT_NUM_THREADS:
+		return report__parse_num_threads(rep, arg, "--num-threads");
 	case OPT_MAX_STACK:
 		if (callchain__parse_max_stack(arg, &rep->hists.max_stack)) {
 			fprintf(stderr, "  Error: invalid --max-stack `%s'\n", arg);
@@ -326,6 +343,9 @@ static int report__config(struct report *rep)
 			rep->hists.children = b;
 		}
 	}
+	v = perf_config__get(&cfg, "report.num-threads");
+	if (!err && v)
+		err = report__parse_num_threads(rep, v, "report.num-threads in perfconfig") ? 1 : 0;
 	v = perf_config__get(&cfg, "report.percent-limit");
 	if (!err && v)
 		err = report__parse_percent(rep, v) ? 1 : 0;
@@ -417,6 +437,9 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		   "Set the maximum stack depth when parsing the callchain, anything beyond "
 		   "the specified depth will be ignored. Default: kernel.perf_event_max_stack or 127",
 		   0),
+		CB(0, "num-threads", OPT_NUM_THREADS, "n",
+		   "Threads for reading and adding samples (2: resolve on one, add on the "
+		   "other; more are not used yet). Default: 1", 0),
 		CB(0, "percent-limit", OPT_PERCENT_LIMIT, "percent",
 		   "Don't show entries under that percent", 0),
 		CB(0, "percentage", OPT_PERCENTAGE, "relative|absolute",
@@ -513,6 +536,7 @@ int cmd_report(int argc, const char **argv)
 	callchain_param__init(&rep.hists.callchain);
 	rep.hists.max_stack = callchain__default_max_stack();
 	rep.hists.inline_frames = true;
+	rep.hists.num_threads = 1;
 	err = report__config(&rep) ?: report__parse_args(&rep, argc, argv);
 	if (err)
 		return err;

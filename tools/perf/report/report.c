@@ -17,6 +17,7 @@
 #include "util/session/header-print.h"
 #include "report/hierarchy.h"
 #include "report/tasks.h"
+#include "report/pipeline.h"
 #include "util/hists/columns.h"
 #include "util/symbols/symbol.h"
 #include "util/model/callchain.h"
@@ -55,6 +56,7 @@ struct report_hists {
 	int			nr_hists;
 	struct callchain_cursor	cursor;
 	struct callchain_frame	leaf;		/* the cursor of a flat report */
+	struct report_pipeline	*pipeline;	/* --num-threads 2: adds on a second thread */
 	/* progress on a terminal, for big files */
 	bool			progress;
 	u64			file_size;
@@ -126,6 +128,23 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 	/* graphs by address show each frame's source line, as upstream's */
 	if (rh->graph && opts->callchain.key == CALLCHAIN_KEY_ADDRESS)
 		rh->cursor.srcline_opts = &rh->machine.load_opts;
+	/*
+	 * A second thread adds what this one resolves, where adding is the
+	 * bigger half: call paths.  Not with source-line keys, whose entries
+	 * read the DWARF the resolver reads too.
+	 */
+	if (opts->num_threads > 1 && rh->need_chain && !rh->pipeline &&
+	    !sort_keys__has(&rh->columns.identity, SORT_SRCLINE) &&
+	    !sort_keys__has(&rh->columns.identity, SORT_SRCFILE)) {
+		rh->pipeline = report_pipeline__new();
+		if (!rh->pipeline)
+			return -ENOMEM;
+		pr_debug(opts->verbose, 1, "perf report: samples resolved on one thread, "
+			 "added on another\n");
+	} else if (opts->num_threads > 1) {
+		pr_debug(opts->verbose, 1, "perf report: one thread (%s)\n",
+			 rh->need_chain ? "source-line rows" : "no call paths to add");
+	}
 	rh->callchain = opts->callchain;
 	/* upstream shows --children graphs from the callers down unless told */
 	if (!rh->callchain.order_set)
@@ -260,6 +279,12 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 						&al);
 		filtered = sample_filter__verdict(filter, thread, leaf ? &al : NULL);
 	}
+	if (rh->pipeline)
+		return report_pipeline__add(rh->pipeline, hists, thread, thread__comm_str(thread),
+					    sample->cpumode, &rh->cursor, sample->period, filtered,
+					    rh->want_cpu || rh->want_parent,
+					    rh->want_cpu && (evsel->attr.sample_type & PERF_SAMPLE_CPU) ?
+					    (s32)sample->cpu : -1, report_hists__parent(rh));
 	if (rh->want_cpu || rh->want_parent)
 		hists__set_sample(hists, rh->want_cpu && (evsel->attr.sample_type & PERF_SAMPLE_CPU) ?
 				  (s32)sample->cpu : -1, report_hists__parent(rh));
@@ -449,6 +474,8 @@ static void report_hists__exit(struct report_hists *rh)
 {
 	int i;
 
+	/* first: the adder may still hold the histograms, and references into the machine */
+	report_pipeline__delete(rh->pipeline);
 	for (i = 0; i < rh->nr_hists; i++) {
 		if (rh->hists[i])
 			hists__exit(rh->hists[i]);
@@ -507,6 +534,13 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	}
 
 	err = perf_session__process_events(session, &rh.mt.tool);
+	/* the histograms are this thread's again once the adder has all */
+	if (rh.pipeline) {
+		int perr = report_pipeline__finish(rh.pipeline);
+
+		if (!err)
+			err = perr;
+	}
 	if (rh.mt.tool.event)
 		fputs("\r\033[K", stderr);
 	/*

@@ -38,6 +38,9 @@ struct report_hists_opts {
 	const char	*debuginfod;	/* --debuginfod=URLS, or NULL */
 	unsigned int	max_stack;	/* --max-stack: frames kept of a chain */
 	bool		inline_frames;	/* --inline (upstream's default): inline frames in chains */
+	/* --num-threads: 2 or more resolve and add samples on two threads */
+	unsigned int	num_threads;
+#define REPORT_MAX_THREADS	1024
 	/* --comms, --pid, --tid, --dsos, -S, --time, -C: set up for the session */
 	const struct sample_filter *filter;
 	const char	*symbol_filter;	/* --symbol-filter */

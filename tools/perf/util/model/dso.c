@@ -125,13 +125,13 @@ struct dso *dso__new(const char *name, const struct dso_id *id)
 struct dso *dso__get(struct dso *dso)
 {
 	if (dso)
-		dso->refcnt++;
+		__atomic_add_fetch(&dso->refcnt, 1, __ATOMIC_RELAXED);
 	return dso;
 }
 
 void dso__put(struct dso *dso)
 {
-	if (!dso || --dso->refcnt > 0)
+	if (!dso || __atomic_sub_fetch(&dso->refcnt, 1, __ATOMIC_ACQ_REL) > 0)
 		return;
 	symbols__exit(&dso->symbols);
 	dso_inline_cache__delete(dso->inlines);

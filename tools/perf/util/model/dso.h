@@ -112,6 +112,7 @@ struct dso {
 	bool			srcline_tried;
 	/* Inline frames by address (dso-inline.h), made on first use */
 	struct dso_inline_cache	*inlines;
+	/* atomic: perf report's adder thread takes references too (report/pipeline.c) */
 	int			refcnt;
 };
 

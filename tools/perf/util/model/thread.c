@@ -31,13 +31,13 @@ struct thread *thread__new(pid_t pid, pid_t tid, struct maps *maps, struct maps 
 struct thread *thread__get(struct thread *thread)
 {
 	if (thread)
-		thread->refcnt++;
+		__atomic_add_fetch(&thread->refcnt, 1, __ATOMIC_RELAXED);
 	return thread;
 }
 
 void thread__put(struct thread *thread)
 {
-	if (!thread || --thread->refcnt > 0)
+	if (!thread || __atomic_sub_fetch(&thread->refcnt, 1, __ATOMIC_ACQ_REL) > 0)
 		return;
 	maps__put(thread->maps);
 	free(thread->comm);

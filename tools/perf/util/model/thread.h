@@ -25,6 +25,7 @@ struct thread {
 	bool		exited;
 	struct maps	*maps;		/* a reference; shared within a process */
 	struct maps	*kmaps;		/* the machine's kernel maps, borrowed */
+	/* atomic: perf report's adder thread takes references too (report/pipeline.c) */
 	int		refcnt;
 	struct thread	*hnext;		/* machine's hash chain */
 	char		comm_buf[16];	/* ":<tid>" before any COMM */
