@@ -1,7 +1,8 @@
 #!/bin/bash
 test_description='perf report --num-threads 2: the same report, byte for byte
 
-With --num-threads 2 (or report.num-threads in perfconfig) the session'"'"'s
+With --num-threads 2 (the default where two CPUs are usable; or
+report.num-threads in perfconfig) the session'"'"'s
 thread reads and resolves samples while a second one adds them to the
 histograms (report/pipeline.c).  The report must be the one a single
 thread makes, whole, in every mode that builds call paths: on a session
@@ -87,15 +88,23 @@ test_expect_success 'a file where nearly every path differs' '
 '
 
 test_expect_success PERF_EVENTS 'report.num-threads in perfconfig; the command line wins' '
-	perf report --stdio -i rec.data --num-threads 1 >one.out &&
-	printf "[report]\n\tnum-threads = 2\n" >.perfconfig &&
-	perf report --stdio -i rec.data >cfg.out &&
-	test_cmp one.out cfg.out &&
-	perf report --stdio -i rec.data -v >/dev/null 2>v.err &&
+	printf "[report]\n\tnum-threads = 1\n" >.perfconfig &&
+	perf report --stdio -i rec.data -v >cfg.out 2>v.err &&
+	! grep -q "added on another" v.err &&
+	perf report --stdio -i rec.data -v --num-threads 2 >cli.out 2>v.err &&
 	grep -q "added on another" v.err &&
-	perf report --stdio -i rec.data --num-threads 1 >cli.out &&
-	test_cmp one.out cli.out &&
+	test_cmp cfg.out cli.out &&
 	rm .perfconfig
+'
+
+test_expect_success PERF_EVENTS 'default: two threads when two CPUs are usable, else one' '
+	if test $(nproc) -ge 2
+	then
+		perf report --stdio -i rec.data -v >/dev/null 2>v.err &&
+		grep -q "added on another" v.err
+	fi &&
+	taskset -c 0 perf report --stdio -i rec.data -v >/dev/null 2>v.err &&
+	! grep -q "added on another" v.err
 '
 
 test_expect_success 'bad values: one line, exit 129' '
