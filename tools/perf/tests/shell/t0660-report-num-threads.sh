@@ -87,6 +87,36 @@ test_expect_success 'a file where nearly every path differs' '
 	same_report random.data --sort pid,sym -g callee
 '
 
+test_expect_success PERF_EVENTS 'a file cut short and hostile bytes: the same report and exit code' '
+	size=$(stat -c %s rec.data) &&
+	head -c $((size * 2 / 3)) rec.data >cut.data &&
+	cp rec.data bad.data &&
+	for off in 9000 30000 60000
+	do
+		printf "\377\377\377\377\377\377\377\377" |
+		dd of=bad.data bs=1 seek=$off conv=notrunc 2>/dev/null || return 1
+	done &&
+	for f in cut.data bad.data
+	do
+		perf report --stdio -f -i $f --num-threads 1 >one.out 2>one.err
+		one=$?
+		perf report --stdio -f -i $f --num-threads 2 >two.out 2>two.err
+		two=$?
+		echo "$f: $one $two" &&
+		test $one = $two &&
+		test_cmp one.out two.out &&
+		test_cmp one.err two.err &&
+		! grep -i "sanitizer\|runtime error" two.err || return 1
+	done
+'
+
+test_expect_success PERF_EVENTS 'from a pipe' '
+	perf inject -i rec.data -o - | perf report --stdio -i - --num-threads 2 >two.out &&
+	perf inject -i rec.data -o - | perf report --stdio -i - --num-threads 1 >pipe1.out &&
+	test_cmp pipe1.out two.out &&
+	grep -q "%" two.out
+'
+
 test_expect_success PERF_EVENTS 'report.num-threads in perfconfig; the command line wins' '
 	printf "[report]\n\tnum-threads = 1\n" >.perfconfig &&
 	perf report --stdio -i rec.data -v >cfg.out 2>v.err &&
