@@ -2,8 +2,9 @@
 /*
  * Graphs built ahead of printing (see graph-queue.h).  The entries are
  * claimed in order under one lock: a builder takes the next one unless
- * GQ_AHEAD graphs already wait; the printer takes graph i, building it
- * itself when nobody has claimed it yet, else waiting for its builder.
+ * GQ_AHEAD graphs already wait; the printer, until graph i is there,
+ * builds the next unclaimed one itself (i, when nobody has it yet), and
+ * waits only when all within the window are claimed.
  * On a report where one graph takes most of the time the others are
  * built meanwhile; where all are small, both threads build.
  */
@@ -15,8 +16,13 @@
 #include "util/hists/hist.h"
 #include "util/hists/callchain-tree.h"
 
-/* graphs built and not yet printed, at most: their memory is bounded */
-#define GQ_AHEAD	16
+/*
+ * Graphs claimed past the one printed, at most, per builder thread: the
+ * first rows' graphs hold most of the trie each (16 ahead took 60 MB
+ * more on the 100 MB callpaths file, one per thread 50 MB), and one in
+ * hand per builder keeps it busy while the printer prints or builds.
+ */
+#define GQ_AHEAD	1
 
 struct gq_slot {
 	struct callchain_tree	*tree;
@@ -37,6 +43,7 @@ struct graph_queue {
 	struct gq_slot		*slots;
 	size_t			next;		/* slots below it are claimed */
 	size_t			taken;		/* slots below it are printed */
+	size_t			ahead;		/* claimed past taken, at most */
 	bool			stop;
 	pthread_mutex_t		lock;
 	pthread_cond_t		cond;
@@ -54,7 +61,7 @@ static void *gq_build(void *arg)
 		struct callchain_tree *tree;
 		size_t i;
 
-		while (!q->stop && q->next < q->nr && q->next >= q->taken + GQ_AHEAD)
+		while (!q->stop && q->next < q->nr && q->next >= q->taken + q->ahead)
 			pthread_cond_wait(&q->cond, &q->lock);
 		if (q->stop || q->next >= q->nr)
 			break;
@@ -85,6 +92,7 @@ struct graph_queue *graph_queue__new(const struct hists *hists, const struct his
 	pthread_cond_init(&q->cond, NULL);
 	q->slots = calloc(nr, sizeof(*q->slots));
 	q->nr_builders = threads > 1 ? threads - 1 : 0;
+	q->ahead = (size_t)GQ_AHEAD * q->nr_builders;
 	q->builders = calloc(q->nr_builders, sizeof(*q->builders));
 	if (!q->slots || !q->builders)
 		goto fail;
@@ -108,23 +116,35 @@ fail:
 	return NULL;
 }
 
+/* Claim and build the next graph if the window has room; under the lock.  false: none. */
+static bool gq_build_next(struct graph_queue *q)
+{
+	struct callchain_tree *tree;
+	size_t j;
+
+	if (q->next >= q->nr || q->next >= q->taken + q->ahead)
+		return false;
+	j = q->next++;
+	pthread_mutex_unlock(&q->lock);
+	tree = hists__entry_graph(q->hists, q->hes[j]);
+	pthread_mutex_lock(&q->lock);
+	q->slots[j].tree = tree;
+	q->slots[j].done = true;
+	pthread_cond_broadcast(&q->cond);
+	return true;
+}
+
 struct callchain_tree *graph_queue__take(struct graph_queue *q, size_t i)
 {
 	struct callchain_tree *tree;
 
 	pthread_mutex_lock(&q->lock);
-	if (q->next == i) {
-		/* nobody has it: build it here rather than wait */
-		q->next++;
-		pthread_mutex_unlock(&q->lock);
-		tree = hists__entry_graph(q->hists, q->hes[i]);
-		pthread_mutex_lock(&q->lock);
-	} else {
-		while (!q->slots[i].done)
+	/* while graph i is not there, build the next one rather than wait (i itself if unclaimed) */
+	while (!q->slots[i].done)
+		if (!gq_build_next(q))
 			pthread_cond_wait(&q->cond, &q->lock);
-		tree = q->slots[i].tree;
-		q->slots[i].tree = NULL;
-	}
+	tree = q->slots[i].tree;
+	q->slots[i].tree = NULL;
 	q->taken = i + 1;
 	pthread_cond_broadcast(&q->cond);
 	pthread_mutex_unlock(&q->lock);

@@ -4,7 +4,8 @@
  * built ahead on N - 1 more threads while this one prints, handed out in
  * print order, so the output is the one thread's byte for byte.  Each
  * builder has its own build state over the shared, finished path trie
- * (hists__graph_builder()); at most GQ_AHEAD graphs wait to be printed.
+ * (hists__graph_builder()); at most one graph per thread waits to be
+ * printed.
  */
 #ifndef __PERF_REPORT_GRAPH_QUEUE_H
 #define __PERF_REPORT_GRAPH_QUEUE_H
