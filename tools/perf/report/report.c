@@ -134,6 +134,7 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 	 * read the DWARF the resolver reads too.
 	 */
 	if (opts->num_threads > 1 && rh->need_chain && !rh->pipeline &&
+	    !opts->tasks && !opts->mmaps &&
 	    !sort_keys__has(&rh->columns.identity, SORT_SRCLINE) &&
 	    !sort_keys__has(&rh->columns.identity, SORT_SRCFILE)) {
 		rh->pipeline = report_pipeline__new();
