@@ -25,6 +25,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include "util/symbols/srcline-int.h"
+#include "util/symbols/symbol.h"
 #include "util/base/array.h"
 
 struct srcline_row {
@@ -511,30 +512,18 @@ static int lines__run(struct srcline_lines *lines, struct line_reader *r,
 /* @name's data as libdw left it (inflated), NULL if absent or still compressed. */
 static const u8 *section_data(Elf *elf, const char *name, size_t *size)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	GElf_Shdr shdr;
+	Elf_Scn *scn = elf__find_section(elf, name, &shdr);
+	Elf_Data *data;
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
+	/* compressed sections are libdw's to read: we fall back to it */
+	if (!scn || (shdr.sh_flags & SHF_COMPRESSED))
 		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *sname;
-		Elf_Data *data;
-
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS)
-			continue;
-		sname = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (!sname || strcmp(sname, name))
-			continue;
-		if (shdr.sh_flags & SHF_COMPRESSED)
-			return NULL;
-		data = elf_rawdata(scn, NULL);
-		if (!data || !data->d_buf)
-			return NULL;
-		*size = data->d_size;
-		return data->d_buf;
-	}
-	return NULL;
+	data = elf_rawdata(scn, NULL);
+	if (!data || !data->d_buf)
+		return NULL;
+	*size = data->d_size;
+	return data->d_buf;
 }
 
 void srcline_sections__init(struct srcline_sections *secs, Elf *elf)

@@ -202,24 +202,30 @@ static Elf_Scn *symsrc__find_section(struct symsrc *ss, u32 type, const char *na
 	return NULL;
 }
 
-bool elf__has_section(Elf *elf, const char *name)
+Elf_Scn *elf__find_section(Elf *elf, const char *name, GElf_Shdr *shdr)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
 
 	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
+		return NULL;
 	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
 		const char *sname;
 
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS || !shdr.sh_size)
+		if (!gelf_getshdr(scn, shdr) || shdr->sh_type == SHT_NOBITS || !shdr->sh_size)
 			continue;
-		sname = elf_strptr(elf, shstrndx, shdr.sh_name);
+		sname = elf_strptr(elf, shstrndx, shdr->sh_name);
 		if (sname && !strcmp(sname, name))
-			return true;
+			return scn;
 	}
-	return false;
+	return NULL;
+}
+
+bool elf__has_section(Elf *elf, const char *name)
+{
+	GElf_Shdr shdr;
+
+	return elf__find_section(elf, name, &shdr) != NULL;
 }
 
 bool symsrc__has_symtab(struct symsrc *ss)

@@ -154,6 +154,8 @@ int symsrc__read_build_id(struct symsrc *ss, u8 *build_id, size_t max);
 bool symsrc__has_symtab(struct symsrc *ss);
 /* Does @elf have a section called @name with contents (not SHT_NOBITS, not empty)? */
 bool elf__has_section(Elf *elf, const char *name);
+/* That section and its header (into @shdr), or NULL. */
+Elf_Scn *elf__find_section(Elf *elf, const char *name, GElf_Shdr *shdr);
 
 /*
  * Add the function symbols of .symtab (or, with @dynsym_fallback and no
