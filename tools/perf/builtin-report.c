@@ -439,8 +439,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		   "the specified depth will be ignored. Default: kernel.perf_event_max_stack or 127",
 		   0),
 		CB(0, "num-threads", OPT_NUM_THREADS, "n",
-		   "Threads for the report (samples resolved on one, added on another; "
-		   "call graphs built on n). Default: 2 with 2 usable CPUs, else 1", 0),
+		   "Threads for reading and adding samples (2: resolve on one, add on the "
+		   "other; more are not used yet). Default: 2 with 2 usable CPUs, else 1", 0),
 		CB(0, "percent-limit", OPT_PERCENT_LIMIT, "percent",
 		   "Don't show entries under that percent", 0),
 		CB(0, "percentage", OPT_PERCENTAGE, "relative|absolute",

@@ -415,7 +415,6 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 		.verbose	= opts->verbose > 0,
 		.percent_limit	= opts->percent_limit,
 		.callchain	= rh->graph ? &rh->callchain : NULL,
-		.threads	= opts->num_threads,
 		.out		= &rh->columns.out,
 		.self_header	= rh->columns.self_header,
 	};

@@ -6,9 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <stdlib.h>
 #include "report/stdio.h"
-#include "report/graph-queue.h"
 #include "util/hists/callchain-tree.h"
 
 static double percent(u64 period, u64 total)
@@ -108,56 +106,10 @@ static bool hist_entry__graph_empty(const struct hist_entry *he, const struct hi
 	return param->mode == CALLCHAIN_GRAPH && weight < min;
 }
 
-/* Does the row of @he print, and its call graph? */
-static bool hist_entry__prints(const struct hist_entry *he, const struct hists *hists,
-			       const struct hists_print_opts *opts, bool *graph)
-{
-	u64 period = hists->children ? he->period_children : he->period;
-
-	if (he->filtered || percent(period, opts->total) < opts->percent_limit)
-		return false;
-	*graph = opts->callchain && hists->paths &&
-		 !hist_entry__graph_empty(he, hists, opts->callchain);
-	return true;
-}
-
-/*
- * With threads to spare, the graphs to print, in order, for a queue that
- * builds them ahead (graph-queue.h).  NULL: build each in place (one
- * thread, fewer than two graphs, or -ENOMEM: in place still works).
- */
-static struct graph_queue *hists__graph_queue(const struct hists *hists,
-					      const struct hists_print_opts *opts,
-					      const struct hist_entry ***hes)
-{
-	struct graph_queue *q;
-	size_t i, nr = 0;
-	bool graph;
-
-	*hes = NULL;
-	if (opts->threads < 2 || !opts->callchain || !hists->paths)
-		return NULL;
-	*hes = malloc(hists->nr_entries * sizeof(**hes));
-	if (!*hes)
-		return NULL;
-	for (i = 0; i < hists->nr_entries; i++)
-		if (hist_entry__prints(hists->sorted[i], hists, opts, &graph) && graph)
-			(*hes)[nr++] = hists->sorted[i];
-	q = nr >= 2 ? graph_queue__new(hists, *hes, nr, opts->threads) : NULL;
-	if (!q) {
-		free(*hes);
-		*hes = NULL;
-	}
-	return q;
-}
-
 int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
 {
-	const struct hist_entry **hes;
-	struct graph_queue *q;
 	struct sort_widths sw;
-	size_t i, nr_graphs = 0;
-	int err = 0;
+	size_t i;
 
 	/* the widths of what is shown: hidden entries do not count */
 	sort_widths__init(&sw, opts->verbose);
@@ -167,31 +119,29 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 	if (opts->show_header)
 		hists__fprintf_header(opts->out, &sw, opts->self_header, fp);
 
-	q = hists__graph_queue(hists, opts, &hes);
 	for (i = 0; i < hists->nr_entries; i++) {
 		const struct hist_entry *he = hists->sorted[i];
 		u64 period = hists->children ? he->period_children : he->period;
-		struct callchain_tree *graph;
-		bool want_graph;
 
-		if (!hist_entry__prints(he, hists, opts, &want_graph))
+		if (he->filtered)
+			continue;
+		if (percent(period, opts->total) < opts->percent_limit)
 			continue;
 		hist_entry__fprintf(he, hists, opts, &sw, fp);
-		if (!want_graph)
-			continue;
-		/* built for printing and dropped: few graphs are held at a time */
-		graph = q ? graph_queue__take(q, nr_graphs++) : hists__entry_graph(hists, he);
-		/* an entry without its graph would be a wrong report */
-		if (!graph) {
-			err = -ENOMEM;
-			break;
-		}
 		/* the graph printer ends a graph with upstream's blank line */
-		callchain_tree__fprintf_min(fp, graph, period, hists->total_period,
-					    hists__callchain_total(hists), opts->callchain);
-		callchain_tree__delete(graph);
+		if (opts->callchain && hists->paths &&
+		    !hist_entry__graph_empty(he, hists, opts->callchain)) {
+			/* built for printing and dropped: only one graph is held at a time */
+			struct callchain_tree *graph = hists__entry_graph(hists, he);
+
+			/* an entry without its graph would be a wrong report */
+			if (!graph)
+				return -ENOMEM;
+			callchain_tree__fprintf_min(fp, graph, period, hists->total_period,
+						    hists__callchain_total(hists),
+						    opts->callchain);
+			callchain_tree__delete(graph);
+		}
 	}
-	graph_queue__delete(q);
-	free(hes);
-	return err;
+	return 0;
 }

@@ -16,7 +16,6 @@ struct hists_print_opts {
 	double		percent_limit;	/* hide rows below (children % with --children) */
 	/* NULL: no call graphs under the rows */
 	const struct callchain_param *callchain;
-	unsigned int	threads;	/* graphs built on this many (--num-threads) */
 };
 
 /*

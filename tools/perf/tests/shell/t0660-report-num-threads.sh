@@ -5,8 +5,7 @@ With --num-threads 2 (the default where two CPUs are usable; or
 report.num-threads in perfconfig) the session'"'"'s
 thread reads and resolves samples while a second one adds them to the
 histograms (report/pipeline.c).  The report must be the one a single
-thread makes, whole, in every mode that builds call paths (and its call
-graphs, built by several threads while one prints them): on a session
+thread makes, whole, in every mode that builds call paths: on a session
 where programs exec one after another (their maps replaced under queued
 samples), where a thread renames itself (its comm string freed under
 queued samples), with frame-pointer and DWARF chains, by pid, cpu and
@@ -63,13 +62,6 @@ do
 		same_report rec.data $mode
 	"
 done
-
-test_expect_success PERF_EVENTS 'four threads: graphs built by three while one prints' '
-	perf report --stdio -i rec.data --num-threads 1 -g caller,0.05 >one.out &&
-	perf report --stdio -i rec.data --num-threads 4 -g caller,0.05 >four.out &&
-	test_cmp one.out four.out &&
-	test $(grep -c -- "---" four.out) -ge 10
-'
 
 test_expect_success PERF_EVENTS 'source-line rows: one thread anyway, the same report' '
 	same_report rec.data --sort srcline &&

@@ -650,36 +650,3 @@ fail:
 	callchain_tree__delete(tree);
 	return NULL;
 }
-
-struct hist_paths *hist_paths__reader(struct hist_paths *hp, const struct hists *hists)
-{
-	struct hist_paths *r;
-
-	/* what the first build would make: made now, before builds run side by side */
-	if (hist_paths__links(hp) || hist_paths__cumul(hp) || hist_paths__calls(hp, hists))
-		return NULL;
-	r = malloc(sizeof(*r));
-	if (!r)
-		return NULL;
-	*r = *hp;
-	/* a build's own state (see struct hist_paths); the rest is shared, read only */
-	r->scratch = NULL;
-	r->nr_scratch = r->alloc_scratch = 0;
-	r->scratch_slots = NULL;
-	r->nr_scratch_slots = 0;
-	r->node_scratch = NULL;
-	r->stack = NULL;
-	r->alloc_stack = 0;
-	return r;
-}
-
-void hist_paths__reader_delete(struct hist_paths *r)
-{
-	if (!r)
-		return;
-	free(r->scratch);
-	free(r->scratch_slots);
-	free(r->node_scratch);
-	free(r->stack);
-	free(r);
-}

@@ -170,11 +170,6 @@ struct hist_paths {
 	/* this sample's path and the previous one's (under last_ctx_node) */
 	struct hp_steps		path, last;
 	u32			last_ctx_node;
-	/*
-	 * stack, scratch, scratch_slots, node_scratch: one graph build's
-	 * own state, which a reader (hist_paths__reader()) has apart from
-	 * its trie's; everything else a build only reads.
-	 */
 	u32			*stack;		/* scratch for graph builds */
 	size_t			alloc_stack;
 	size_t			max_depth;	/* frames of the longest path */

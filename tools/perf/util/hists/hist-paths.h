@@ -72,14 +72,4 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists);
 struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,
 					 const struct hist_entry *he);
 
-/*
- * Graphs built on another thread: a reader shares @hp's trie and sums
- * (made now if not yet: nothing a build writes is shared) and has its
- * own build state.  Any number of readers and @hp itself may build
- * graphs at once; no path may be added meanwhile, and @hp outlives its
- * readers.  NULL on -ENOMEM.
- */
-struct hist_paths *hist_paths__reader(struct hist_paths *hp, const struct hists *hists);
-void hist_paths__reader_delete(struct hist_paths *reader);
-
 #endif

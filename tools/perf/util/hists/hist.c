@@ -330,22 +330,6 @@ struct callchain_tree *hists__entry_graph(const struct hists *hists, const struc
 	return hists->paths ? hist_paths__graph(hists->paths, hists, he) : NULL;
 }
 
-struct hist_paths *hists__graph_builder(const struct hists *hists)
-{
-	return hists->paths ? hist_paths__reader(hists->paths, hists) : NULL;
-}
-
-void hists__graph_builder_delete(struct hist_paths *builder)
-{
-	hist_paths__reader_delete(builder);
-}
-
-struct callchain_tree *hists__builder_graph(const struct hists *hists, struct hist_paths *builder,
-					    const struct hist_entry *he)
-{
-	return hist_paths__graph(builder, hists, he);
-}
-
 /* overhead_sys/us: the leaf entry's self period by the sample's cpumode.  0 or -ENOMEM. */
 static int hist_entry__add_mode(struct hist_entry *he, u8 cpumode, u64 period)
 {

@@ -229,15 +229,6 @@ struct hist_entry *hists__entry_for_frame(struct hists *hists, struct thread *th
 struct callchain_tree *hists__entry_graph(const struct hists *hists, const struct hist_entry *he);
 
 /*
- * The same graphs built on another thread: each thread its own builder
- * (NULL: no call graphs, or -ENOMEM), deleted before the hists.
- */
-struct hist_paths *hists__graph_builder(const struct hists *hists);
-void hists__graph_builder_delete(struct hist_paths *builder);
-struct callchain_tree *hists__builder_graph(const struct hists *hists, struct hist_paths *builder,
-					    const struct hist_entry *he);
-
-/*
  * Sort the entries for output into hists->sorted: children period (with
  * --children, callers first on ties), self period, then the sort keys in
  * their order, like upstream.  Returns 0 or -ENOMEM.
