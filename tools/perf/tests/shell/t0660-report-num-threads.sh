@@ -80,6 +80,14 @@ test_expect_success PERF_EVENTS 'DWARF chains (the unwinder on the reading threa
 	same_report dw.data --no-children -g caller
 '
 
+test_expect_success PERF_EVENTS 'two events: samples of both, in turn, to two histograms' '
+	perf record -q -e cpu-clock,task-clock -F 1999 -g -o two.data -- \
+		"$WORKLOADS/callpaths" 0.3 2 100 >/dev/null &&
+	same_report two.data &&
+	test $(grep -c "^# Samples: " one.out) = 2 &&
+	same_report two.data --no-children
+'
+
 test_expect_success 'a file where nearly every path differs' '
 	python3 "$SHARNESS_TEST_SRCDIR/lib/synth-perf-data.py" --dsos 4 --depth 16 \
 		--random 3 --samples 20000 -o random.data &&
