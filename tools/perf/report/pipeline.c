@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Samples handed from the session's thread to an adder thread in batches
- * (see pipeline.h for who touches what).  A batch is a few hundred
- * samples: one lock round trip per batch, not per sample, and few enough
- * that the adder starts early.  The batches form a ring; the session
+ * (see pipeline.h for who touches what).  A batch is 128 samples: one
+ * lock round trip per batch, not per sample, and few enough that the
+ * adder starts early and the ring's frames stay small (4 x 128 chains).  The batches form a ring; the session
  * thread fills one while the adder works through those queued before it,
  * and waits only when the ring is full (the adder is the slower side on
  * a deep call-graph report).
