@@ -82,11 +82,11 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 	/* the callers strictly above, outermost (depth 1) first */
 	for (i = depth; i-- > 1;) {
 		struct hp_node *a = &hp->nodes[wk->path[i]];
-		u32 d = depth - i;
+		u32 d = depth - i, e_call = hp_e_call(hp, wk->path[i]);
 
-		if (!a->e_call)
+		if (!e_call)
 			continue;
-		e = &wk->sum[a->e_call];
+		e = &wk->sum[e_call];
 		if (e->stamp != stamp) {
 			e->stamp = stamp;
 			a->end |= HP_OUTERMOST;
@@ -116,8 +116,8 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 	 * the samples' ip is their caller too (callchain_cursor__leaf()), as
 	 * upstream's.
 	 */
-	if (node->e_call) {
-		e = &wk->sum[node->e_call];
+	if (node->caller) {
+		e = &wk->sum[hp_e_call(hp, x)];
 		if (e->stamp != stamp) {
 			e->stamp = stamp;
 			node->end |= HP_OUTERMOST;
@@ -161,7 +161,7 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 		depth = 0;
 		for (n = x; hp->nodes[n].parent; n = hp->nodes[n].parent) {
 			wk.path[depth++] = n;
-			__builtin_prefetch(&wk.sum[hp->nodes[n].e_call]);
+			__builtin_prefetch(&wk.sum[hp_e_call(hp, n)]);
 		}
 		hp_walk__end(&wk, x, depth, ++stamp);
 	}
@@ -241,7 +241,7 @@ int hist_paths__cumul(struct hist_paths *hp)
 /* Append node @n to its entry's occurrences (@tail: each entry's last). */
 static void hp_calls__append(struct hist_paths *hp, u32 *tail, u32 n)
 {
-	u32 e = hp->nodes[n].e_call;
+	u32 e = hp_e_call(hp, n);
 
 	if (tail[e])
 		hp->next_call[tail[e]] = n;
@@ -277,7 +277,7 @@ int hist_paths__calls(struct hist_paths *hp, const struct hists *hists)
 	for (i = 0, n = 1; n < hp->nr; n++) {
 		for (; i < hp->nr_late && hp->late[i].base <= n; i++)
 			hp_calls__append(hp, tail, hp->late[i].node);
-		if (hp->nodes[n].e_call && !(late[n / 8] & (1u << (n % 8))))
+		if (hp->nodes[n].caller && !(late[n / 8] & (1u << (n % 8))))
 			hp_calls__append(hp, tail, n);
 	}
 	for (; i < hp->nr_late; i++)

@@ -24,19 +24,22 @@ struct hp_frame {
 	const char		*srcline;	/* and its line (-g ...,address) */
 	u64			key;		/* hp_key(): compared without the symbol */
 	/*
-	 * The entry of the frame as a caller under context node call_ctx:
-	 * a caller's entry follows from its frame and the context (the
-	 * comm and thread as far as the sort keys tell them apart), so a
-	 * new trie node skips the entries' hash lookup when the last node
-	 * of its frame had the same context.  0: none yet.
+	 * The context node under which hist_paths.frame_call[] of this
+	 * frame was looked up: a caller's entry follows from its frame and
+	 * the context (the comm and thread as far as the sort keys tell them
+	 * apart), so a new trie node skips the entries' hash lookup when the
+	 * last node of its frame had the same context.
 	 */
 	u32			call_ctx;
-	u32			e_call;
 };
 
 /*
- * A trie node: 16 bytes, the unit of a report's memory (one per frame of
- * every distinct path: 10M on a profile of many programs).  What only a
+ * A trie node: 12 bytes, the unit of a report's memory (one per frame of
+ * every distinct path: 10M on a profile of many programs).  Its caller
+ * entry is not in it: that entry follows from the frame and the context
+ * (struct hp_frame), so while every frame has had one caller entry it is
+ * the frame's (hist_paths.frame_call), and only a report where a frame
+ * has several (--sort pid, cpu...) keeps one per node (node_call).  What only a
  * node where samples end needs is in its hp_end: when most paths differ,
  * nodes are ten or more per sample and ends one per distinct path.  What
  * only graph builds note on a node is in a per-build table (hp_scratch),
@@ -44,9 +47,9 @@ struct hp_frame {
  * are first walked: adds look children up by hash, not by list.
  */
 struct hp_node {
-	u32			frame;		/* contexts: 0 */
+	u32			frame : 31;	/* contexts: 0 */
+	u32			caller : 1;	/* has a caller entry: hp_e_call() */
 	u32			parent;
-	u32			e_call;		/* hist_entry.index (0: none) as a caller */
 	/*
 	 * Low bits: the index in hist_paths.ends (0: no sample ends here);
 	 * the top two, after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL
@@ -163,6 +166,15 @@ struct hist_paths {
 	size_t			nr_late, alloc_late;
 	struct hp_frame		*frames;	/* [0]: none (contexts) */
 	size_t			nr_frames, alloc_frames;
+	/* by frame: the entry (hist_entry.index) of its caller nodes, 0 none yet */
+	u32			*frame_call;
+	size_t			alloc_frame_call;
+	/*
+	 * By node, allocated as nodes: the caller entries, once a frame's
+	 * nodes differ in theirs (a new one unlike its frame's); NULL until
+	 * then, when frame_call tells every node's.
+	 */
+	u32			*node_call;
 	u32			*frame_slots;	/* open addressing: frame indexes */
 	size_t			nr_frame_slots;
 	struct hp_context	*ctx;
@@ -222,6 +234,16 @@ u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
 {
 	return &hp->ends[hp->nodes[n].end & HP_END_MASK];
+}
+
+/* Node @n's entry (hist_entry.index) as a caller; 0: none. */
+static inline u32 hp_e_call(const struct hist_paths *hp, u32 n)
+{
+	const struct hp_node *node = &hp->nodes[n];
+
+	if (!node->caller)
+		return 0;
+	return hp->node_call ? hp->node_call[n] : hp->frame_call[node->frame];
 }
 
 static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp, u32 n)

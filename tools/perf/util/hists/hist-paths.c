@@ -34,11 +34,14 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 	hp->nr_frames = 1;	/* none, the contexts' */
 	hp->nr_ends = 1;	/* none */
 	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, 1, sizeof(*hp->frames)) ||
+	    hp_reserve((void **)&hp->frame_call, &hp->alloc_frame_call, 1,
+		       sizeof(*hp->frame_call)) ||
 	    hp_reserve((void **)&hp->ends, &hp->alloc_ends, 1, sizeof(*hp->ends))) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
 	memset(hp->frames, 0, sizeof(*hp->frames));
+	hp->frame_call[0] = 0;
 	memset(hp->ends, 0, sizeof(*hp->ends));
 	hp->key = param->key;
 	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
@@ -59,6 +62,8 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->links);
 	free(hp->late);
 	free(hp->frames);
+	free(hp->frame_call);
+	free(hp->node_call);
 	free(hp->frame_slots);
 	free(hp->ctx);
 	free(hp->path.v);
@@ -198,11 +203,14 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 	if (*slot)
 		return *slot;
 	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, hp->nr_frames + 1,
-		       sizeof(*hp->frames)))
+		       sizeof(*hp->frames)) ||
+	    hp_reserve((void **)&hp->frame_call, &hp->alloc_frame_call, hp->nr_frames + 1,
+		       sizeof(*hp->frame_call)))
 		return 0;
 	hp->frames[hp->nr_frames] = (struct hp_frame){
 		.dso = f->dso, .sym = f->sym, .ip = f->ip, .srcline = f->srcline, .key = key,
 	};
+	hp->frame_call[hp->nr_frames] = 0;
 	*slot = hp->nr_frames;
 	return hp->nr_frames++;
 }
@@ -225,11 +233,20 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 		if (!nodes)
 			return 0;
 		hp->nodes = nodes;
+		if (hp->node_call) {
+			u32 *call = realloc(hp->node_call, (size_t)alloc * sizeof(*call));
+
+			if (!call)
+				return 0;
+			hp->node_call = call;
+		}
 		hp->alloc = alloc;
 	}
 	n = hp->nr++;
 	memset(&hp->nodes[n], 0, sizeof(hp->nodes[n]));
 	hp->nodes[n].parent = parent;
+	if (hp->node_call)
+		hp->node_call[n] = 0;
 	return n;
 }
 
@@ -297,6 +314,30 @@ static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 }
 
 /*
+ * The caller entries by node, from their frames' (all alike so far): a
+ * frame's nodes are about to differ in theirs.  0 or -ENOMEM.
+ */
+static int hp_node_call__make(struct hist_paths *hp)
+{
+	u32 n;
+
+	hp->node_call = malloc((size_t)hp->alloc * sizeof(*hp->node_call));
+	if (!hp->node_call)
+		return -ENOMEM;
+	for (n = 0; n < hp->nr; n++)
+		hp->node_call[n] = hp->nodes[n].caller ? hp->frame_call[hp->nodes[n].frame] : 0;
+	return 0;
+}
+
+/* Node @n is a caller of entry @e. */
+static void hp_node__set_call(struct hist_paths *hp, u32 n, u32 e)
+{
+	hp->nodes[n].caller = 1;
+	if (hp->node_call)
+		hp->node_call[n] = e;
+}
+
+/*
  * Node @n's entries are made by the first sample that has it as a caller
  * (@leaf false) or as its own function, as the per-sample code makes
  * them: the entry keeps that sample's thread and level.
@@ -318,29 +359,32 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
 	 * offset in the mapping the sample saw, which the frame does not fix.
 	 */
-	if (!leaf && fr->e_call && fr->call_ctx == ctx) {
+	if (!leaf && hp->frame_call[node->frame] && fr->call_ctx == ctx) {
 		/* the common case when most nodes are new: nothing else touched */
-		node->e_call = fr->e_call;
+		hp_node__set_call(hp, n, hp->frame_call[node->frame]);
 		return 0;
 	}
 	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
 	if (!he)
 		return -ENOMEM;
 	if (!leaf) {
-		fr->e_call = he->index;
+		u32 *call = &hp->frame_call[node->frame];
+
+		/* another context, another entry: the frame no longer tells its nodes' */
+		if (*call && *call != he->index && !hp->node_call && hp_node_call__make(hp))
+			return -ENOMEM;
+		*call = he->index;
 		fr->call_ctx = ctx;
+		hp_node__set_call(hp, n, he->index);
+		return 0;
 	}
-	if (leaf) {
-		node->end = (node->end & ~HP_END_MASK) | (u32)hp->nr_ends;
-		hp->ends[hp->nr_ends++] = (struct hp_end){ .e_leaf = he->index };
-		if (he->last_leaf)
-			hp->ends[hp->nodes[he->last_leaf].end & HP_END_MASK].next_leaf = n;
-		else
-			he->first_leaf = n;
-		he->last_leaf = n;
-	} else {
-		node->e_call = he->index;
-	}
+	node->end = (node->end & ~HP_END_MASK) | (u32)hp->nr_ends;
+	hp->ends[hp->nr_ends++] = (struct hp_end){ .e_leaf = he->index };
+	if (he->last_leaf)
+		hp->ends[hp->nodes[he->last_leaf].end & HP_END_MASK].next_leaf = n;
+	else
+		he->first_leaf = n;
+	he->last_leaf = n;
 	return 0;
 }
 
@@ -441,7 +485,7 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 			__builtin_prefetch(&hp->nodes[hp->path.v[d].node]);
 		for (d = 0; d < callers; d++) {
 			n = hp->path.v[d].node;
-			if (hp->nodes[n].e_call)
+			if (hp->nodes[n].caller)
 				continue;
 			/* made by an earlier sample: noted, see struct hp_late */
 			if (n < base &&
