@@ -75,13 +75,13 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 {
 	struct hist_paths *hp = wk->hp;
 	struct hp_node *node = &hp->nodes[x];
+	u32 *flags = &hp->node_end[x];
 	const struct hp_end *end = hp_end(hp, x);
 	struct hp_sum *leaf, *e;
 	u32 i;
 
 	/* the callers strictly above, outermost (depth 1) first */
 	for (i = depth; i-- > 1;) {
-		struct hp_node *a = &hp->nodes[wk->path[i]];
 		u32 d = depth - i, e_call = hp_e_call(hp, wk->path[i]);
 
 		if (!e_call)
@@ -89,7 +89,7 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 		e = &wk->sum[e_call];
 		if (e->stamp != stamp) {
 			e->stamp = stamp;
-			a->end |= HP_OUTERMOST;
+			hp->node_end[wk->path[i]] |= HP_OUTERMOST;
 			if (wk->children)
 				e->period_children += end->hit;
 		}
@@ -101,11 +101,11 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 	}
 	leaf = &wk->sum[end->e_leaf];
 	if (leaf->stamp == stamp)
-		node->end |= HP_ENDS_UNDER_CALL;
+		*flags |= HP_ENDS_UNDER_CALL;
 	leaf->period += end->hit;
 	leaf->nr_samples += end->count;
 	if (wk->children) {
-		if (!(node->end & HP_ENDS_UNDER_CALL))
+		if (!(*flags & HP_ENDS_UNDER_CALL))
 			leaf->period_children += end->hit;
 		if (depth > leaf->max_depth)
 			leaf->max_depth = depth;
@@ -120,7 +120,7 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 		e = &wk->sum[hp_e_call(hp, x)];
 		if (e->stamp != stamp) {
 			e->stamp = stamp;
-			node->end |= HP_OUTERMOST;
+			*flags |= HP_OUTERMOST;
 			if (wk->children) {
 				const struct symbol *sym = hp_node__frame(hp, x)->sym;
 
@@ -152,10 +152,8 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 		free(wk.sum);
 		return -ENOMEM;
 	}
-	for (n = 1; n < hp->nr; n++)
-		hp->nodes[n].end &= HP_END_MASK;
 	for (x = 1; x < hp->nr; x++) {
-		if (!(hp->nodes[x].end & HP_END_MASK))
+		if (!(hp->node_end[x] & HP_END_MASK))
 			continue;
 		/* the sums of its entries asked for while the path is read */
 		depth = 0;
@@ -182,12 +180,27 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 
 int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 {
+	size_t n;
+
 	if (hp->collapsed)
 		return 0;
 	/* what only adds use goes first */
 	free(hp->slots);
 	hp->slots = NULL;
 	hp->nr_slots = 0;
+	free(hp->end_slots);
+	hp->end_slots = NULL;
+	hp->nr_end_slots = 0;
+	/*
+	 * The ends by node, where the table was (4 bytes a node against
+	 * its 5-8): the collapse walk and the graphs look them up by node.
+	 */
+	free(hp->node_end);
+	hp->node_end = calloc(hp->nr, sizeof(*hp->node_end));
+	if (!hp->node_end)
+		return -ENOMEM;
+	for (n = 1; n < hp->nr_ends; n++)
+		hp->node_end[hp->ends[n].node] = n;
 	/* the graphs' sums, made by the first graph (hp_cumul()) */
 	free(hp->cumul);
 	free(hp->cumul_count);

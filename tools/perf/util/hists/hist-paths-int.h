@@ -34,28 +34,24 @@ struct hp_frame {
 };
 
 /*
- * A trie node: 12 bytes, the unit of a report's memory (one per frame of
+ * A trie node: 8 bytes, the unit of a report's memory (one per frame of
  * every distinct path: 10M on a profile of many programs).  Its caller
  * entry is not in it: that entry follows from the frame and the context
  * (struct hp_frame), so while every frame has had one caller entry it is
  * the frame's (hist_paths.frame_call), and only a report where a frame
- * has several (--sort pid, cpu...) keeps one per node (node_call).  What only a
- * node where samples end needs is in its hp_end: when most paths differ,
- * nodes are ten or more per sample and ends one per distinct path.  What
- * only graph builds note on a node is in a per-build table (hp_scratch),
- * and the child lists (hp_links) are linked by the first graph, when they
- * are first walked: adds look children up by hash, not by list.
+ * has several (--sort pid, cpu...) keeps one per node (node_call).  Nor
+ * is the end of the samples that end at it: ends are one per distinct
+ * path where nodes are ten or more, so the adds find a node's end by
+ * hash (hist_paths.end_slots) and the collapse, once the adds' lookup
+ * table is gone, lists them by node (node_end).  What only graph builds
+ * note on a node is in a per-build table (hp_scratch), and the child
+ * lists (hp_links) are linked by the first graph, when they are first
+ * walked: adds look children up by hash, not by list.
  */
 struct hp_node {
 	u32			frame : 31;	/* contexts: 0 */
 	u32			caller : 1;	/* has a caller entry: hp_e_call() */
 	u32			parent;
-	/*
-	 * Low bits: the index in hist_paths.ends (0: no sample ends here);
-	 * the top two, after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL
-	 * (see hist_paths__collapse).
-	 */
-	u32			end;
 };
 
 /*
@@ -81,7 +77,13 @@ struct hp_end {
 	u32			count;		/* how many */
 	u32			e_leaf;		/* hist_entry.index of their own function */
 	u32			next_leaf;	/* node: e_leaf's next one ending its samples */
+	u32			node;		/* where they end */
 };
+
+/*
+ * hist_paths.node_end[], by node after collapse: low bits the index in
+ * hist_paths.ends (0: no sample ends here), the top two the flags below.
+ */
 
 /* e_call does not occur above it: a --children graph's walk starts here */
 #define HP_OUTERMOST		(1u << 31)
@@ -142,6 +144,14 @@ struct hist_paths {
 	struct hp_links		*links;		/* by node, made by the first graph */
 	struct hp_end		*ends;		/* [0]: none, all zero */
 	size_t			nr_ends, alloc_ends;
+	/*
+	 * While paths are added: open addressing by node of the ends'
+	 * indexes (0: empty), at most half full.  After collapse instead
+	 * (freed by the next add): by node, the end's index and the flags.
+	 */
+	u32			*end_slots;
+	u32			nr_end_slots;	/* a power of two, or 0 */
+	u32			*node_end;
 	/*
 	 * Only while paths are added (freed by collapse, remade by the next
 	 * add): the lookup table, at most 3/4 full.
@@ -230,10 +240,10 @@ u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? symbol__graph_key(sym) : ip;
 }
 
-/* The samples that end at node @n (all zero when none do). */
+/* The samples that end at node @n (all zero when none do), after collapse. */
 static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
 {
-	return &hp->ends[hp->nodes[n].end & HP_END_MASK];
+	return &hp->ends[hp->node_end[n] & HP_END_MASK];
 }
 
 /* Node @n's entry (hist_entry.index) as a caller; 0: none. */

@@ -54,6 +54,8 @@ void hist_paths__delete(struct hist_paths *hp)
 		return;
 	free(hp->nodes);
 	free(hp->ends);
+	free(hp->end_slots);
+	free(hp->node_end);
 	free(hp->slots);
 	free(hp->cumul);
 	free(hp->cumul_count);
@@ -313,6 +315,44 @@ static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 	return 0;
 }
 
+/* The slot of the end at node @n, or the empty one it goes in. */
+static u32 *hp_end_slot(struct hist_paths *hp, u32 n)
+{
+	u32 mask = hp->nr_end_slots - 1, i = (n * 0x9e3779b1u) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		u32 *s = &hp->end_slots[i];
+
+		if (!*s || hp->ends[*s].node == n)
+			return s;
+	}
+}
+
+/*
+ * The ends' table again, of at least @nr_slots slots and room for one
+ * more end: at the first add after a collapse and as it grows.  0 or
+ * -ENOMEM.
+ */
+static int hp_end_reslot(struct hist_paths *hp, u32 nr_slots)
+{
+	u32 i;
+
+	while ((u64)(hp->nr_ends + 1) * 2 > nr_slots) {
+		if (nr_slots >= 1u << 31)
+			return -ENOMEM;
+		nr_slots *= 2;
+	}
+	free(hp->end_slots);
+	hp->nr_end_slots = 0;
+	hp->end_slots = calloc(nr_slots, sizeof(*hp->end_slots));
+	if (!hp->end_slots)
+		return -ENOMEM;
+	hp->nr_end_slots = nr_slots;
+	for (i = 1; i < hp->nr_ends; i++)
+		*hp_end_slot(hp, hp->ends[i].node) = i;
+	return 0;
+}
+
 /*
  * The caller entries by node, from their frames' (all alike so far): a
  * frame's nodes are about to differ in theirs.  0 or -ENOMEM.
@@ -350,10 +390,12 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 	struct hp_frame *fr = &hp->frames[node->frame];
 	struct hist_entry *he;
 
-	/* the index shares its word with the flags */
+	/* the index shares its word with the flags after collapse */
 	if (leaf && (hp->nr_ends > HP_END_MASK ||
 		     hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
-				sizeof(*hp->ends))))
+				sizeof(*hp->ends)) ||
+		     ((hp->nr_ends + 1) * 2 > hp->nr_end_slots &&
+		      hp_end_reslot(hp, hp->nr_end_slots * 2))))
 		return -ENOMEM;
 	/*
 	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
@@ -378,13 +420,13 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 		hp_node__set_call(hp, n, he->index);
 		return 0;
 	}
-	node->end = (node->end & ~HP_END_MASK) | (u32)hp->nr_ends;
-	hp->ends[hp->nr_ends++] = (struct hp_end){ .e_leaf = he->index };
+	*hp_end_slot(hp, n) = hp->nr_ends;
+	hp->ends[hp->nr_ends] = (struct hp_end){ .e_leaf = he->index, .node = n };
 	if (he->last_leaf)
-		hp->ends[hp->nodes[he->last_leaf].end & HP_END_MASK].next_leaf = n;
+		hp->ends[he->last_leaf].next_leaf = n;
 	else
 		he->first_leaf = n;
-	he->last_leaf = n;
+	he->last_leaf = hp->nr_ends++;
 	return 0;
 }
 
@@ -440,16 +482,18 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	size_t d, same = 0, nr = cursor->nr;
 	struct hp_steps swap;
 	struct hp_end *leaf;
-	u32 ctx, n, base;
+	u32 ctx, n, base, end;
 	int err;
 
 	if (!nr)
 		return 0;
-	if (!hp->slots) {
-		/* the child lists go stale: the next collapse links them again */
+	if (!hp->slots || !hp->end_slots) {
+		/* the child lists and ends by node go stale: the next collapse makes them again */
 		free(hp->links);
 		hp->links = NULL;
-		if (hp_reslot(hp, 2048))
+		free(hp->node_end);
+		hp->node_end = NULL;
+		if (hp_reslot(hp, 2048) || hp_end_reslot(hp, 1024))
 			return -ENOMEM;
 	}
 	if (hp_reserve((void **)&hp->path.v, &hp->path.alloc, nr, sizeof(*hp->path.v)) ||
@@ -511,13 +555,15 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (nr > hp->max_depth)
 		hp->max_depth = nr;
 	n = hp->last.v[nr - 1].node;
-	if (!(hp->nodes[n].end & HP_END_MASK)) {
+	end = *hp_end_slot(hp, n);
+	if (!end) {
 		err = hp_node__entry(hp, hists, n, ctx, callchain_cursor__leaf(cursor), thread,
 				     comm, cpumode, true);
 		if (err)
 			return err;
+		end = hp->nr_ends - 1;
 	}
-	leaf = &hp->ends[hp->nodes[n].end & HP_END_MASK];
+	leaf = &hp->ends[end];
 	leaf->hit += period;
 	leaf->count++;
 	hists__count_leaf(hists, hists->by_index[leaf->e_leaf], period);
