@@ -91,7 +91,7 @@ static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_ent
 /* Caller order: is occurrence @a the outermost of @he on its paths (a walk's start)? */
 static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 {
-	return hp->node_end[a] & HP_OUTERMOST;
+	return hp_bit(hp->outermost, a);
 }
 
 /*
@@ -350,7 +350,7 @@ static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 	size_t depth = 0, top = 0, i;
 	u32 y;
 
-	if (!(hp->node_end[x] & HP_ENDS_UNDER_CALL))
+	if (!hp_bit(hp->under_call, x))
 		return 0;
 	for (y = hp->nodes[x].parent; hp->nodes[y].parent; y = hp->nodes[y].parent) {
 		hp->stack[depth++] = y;

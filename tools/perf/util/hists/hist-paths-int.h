@@ -41,9 +41,9 @@ struct hp_frame {
  * the frame's (hist_paths.frame_call), and only a report where a frame
  * has several (--sort pid, cpu...) keeps one per node (node_call).  Nor
  * is the end of the samples that end at it: ends are one per distinct
- * path where nodes are ten or more, so the adds find a node's end by
- * hash (hist_paths.end_slots) and the collapse, once the adds' lookup
- * table is gone, lists them by node (node_end).  What only graph builds
+ * path where nodes are ten or more, so a node's end is found by hash
+ * (hist_paths.end_slots, hp_end()), and the collapse's two flags are
+ * bitmaps by node.  What only graph builds
  * note on a node is in a per-build table (hp_scratch), and the child
  * lists (hp_links) are linked by the first graph, when they are first
  * walked: adds look children up by hash, not by list.
@@ -117,14 +117,20 @@ struct hp_context {
 };
 
 /*
- * hist_paths.slots, the lookup table: 4 bytes a trie node's slot, its
- * index in the low bits (those of the table's mask: nodes are fewer than
- * slots) and above them the same bits of the hash of its path (see
- * hp_path_hash()), whose low bits are where its probe starts.  Only a
- * slot whose bits match costs a look at the node.  0: empty (node 0, the
- * root, is never in the table).  At 8 bytes a slot (index and hash) the
- * table was a third of a report's memory on a profile of many programs.
+ * A slot of hist_paths.slots, the lookup table: a trie node (0: empty)
+ * and the hash of its path (see hp_path_hash()), whose low bits are
+ * where its probe starts; only a slot whose hash matches costs a look at
+ * the node.  Only nodes not made right after their parent are in it:
+ * the first child made right after its parent is found by looking at
+ * the next node (hp_child()).  A path new from some level on makes its
+ * nodes in a row, so on a profile of many programs one node in fifteen
+ * is in the table (at 4 bytes a node in it, the table was a fifth of
+ * the report's memory there).
  */
+struct hp_slot {
+	u32			node;
+	u32			hash;
+};
 
 /* One level of a sample's path, outermost first. */
 struct hp_step {
@@ -144,20 +150,23 @@ struct hist_paths {
 	struct hp_links		*links;		/* by node, made by the first graph */
 	struct hp_end		*ends;		/* [0]: none, all zero */
 	size_t			nr_ends, alloc_ends;
-	/*
-	 * While paths are added: open addressing by node of the ends'
-	 * indexes (0: empty), at most half full.  After collapse instead
-	 * (freed by the next add): by node, the end's index and the flags.
-	 */
+	/* open addressing by node of the ends' indexes (0: empty), at most half full */
 	u32			*end_slots;
 	u32			nr_end_slots;	/* a power of two, or 0 */
-	u32			*node_end;
+	/*
+	 * Bitmaps by node, made by collapse.  outermost: its caller entry
+	 * does not occur above it (a --children graph's walk starts there);
+	 * under_call: it ends samples of an entry that occurs above it as a
+	 * caller.
+	 */
+	u64			*outermost, *under_call;
 	/*
 	 * Only while paths are added (freed by collapse, remade by the next
 	 * add): the lookup table, at most 3/4 full.
 	 */
-	u32			*slots;		/* see above */
+	struct hp_slot		*slots;		/* see above */
 	u32			nr_slots;	/* a power of two; 0: not made */
+	u32			nr_slotted;	/* nodes in it */
 	/*
 	 * After collapse, made by the first graph (hist_paths__cumul()), by
 	 * node: hit + all below, and the samples.  A report that prints no
@@ -240,10 +249,33 @@ u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? symbol__graph_key(sym) : ip;
 }
 
-/* The samples that end at node @n (all zero when none do), after collapse. */
+/* The slot of the end at node @n in hp->end_slots, or the empty one it goes in. */
+static inline u32 *hp_end_slot(const struct hist_paths *hp, u32 n)
+{
+	u32 mask = hp->nr_end_slots - 1, i = (n * 0x9e3779b1u) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		u32 *s = &hp->end_slots[i];
+
+		if (!*s || hp->ends[*s].node == n)
+			return s;
+	}
+}
+
+/* The samples that end at node @n (all zero when none do). */
 static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
 {
-	return &hp->ends[hp->node_end[n] & HP_END_MASK];
+	return &hp->ends[*hp_end_slot(hp, n)];
+}
+
+static inline bool hp_bit(const u64 *map, u32 n)
+{
+	return map[n / 64] >> (n % 64) & 1;
+}
+
+static inline void hp_bit__set(u64 *map, u32 n)
+{
+	map[n / 64] |= 1ull << (n % 64);
 }
 
 /* Node @n's entry (hist_entry.index) as a caller; 0: none. */

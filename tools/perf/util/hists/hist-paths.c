@@ -55,7 +55,8 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->nodes);
 	free(hp->ends);
 	free(hp->end_slots);
-	free(hp->node_end);
+	free(hp->outermost);
+	free(hp->under_call);
 	free(hp->slots);
 	free(hp->cumul);
 	free(hp->cumul_count);
@@ -100,51 +101,97 @@ static u32 hp_path_hash(u32 parent_hash, u32 frame)
 }
 
 /* The slot of node (@parent, @frame) whose path hashes to @hash, or the empty one it goes in. */
-static u32 *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 frame)
+static struct hp_slot *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 frame)
 {
 	u32 mask = hp->nr_slots - 1, i = hash & mask;
 
 	for (;; i = (i + 1) & mask) {
-		u32 *s = &hp->slots[i], n = *s & mask;
+		struct hp_slot *s = &hp->slots[i];
 
-		if (!*s || (!((*s ^ hash) & ~mask) && hp->nodes[n].parent == parent &&
-			    hp->nodes[n].frame == frame))
+		if (!s->node || (s->hash == hash && hp->nodes[s->node].parent == parent &&
+				 hp->nodes[s->node].frame == frame))
 			return s;
 	}
 }
 
-/*
- * The lookup table again, of at least @nr_slots slots, from the nodes (a
- * parent's index is below its children's, so each path's hash follows
- * from its parent's): after a collapse, before more paths, and when the
- * table grows (its slots keep too few bits of the hashes to move them).
- * The old table goes first: the two are never held together.  0 or
- * -ENOMEM (the table gone: the next add tries again).
- */
-static int hp_reslot(struct hist_paths *hp, u32 nr_slots)
+/* Put node @n, whose path hashes to @hash, in the table (not there yet). */
+static void hp_slot__put(struct hist_paths *hp, u32 n, u32 hash)
 {
-	u32 *hash, n, mask;
+	u32 mask = hp->nr_slots - 1, i;
 
-	free(hp->slots);
-	hp->slots = NULL;
-	hp->nr_slots = 0;
-	while ((u64)(hp->nr + 1) * 4 > (u64)nr_slots * 3) {
+	for (i = hash & mask; hp->slots[i].node; i = (i + 1) & mask)
+		;
+	hp->slots[i] = (struct hp_slot){ .node = n, .hash = hash };
+	hp->nr_slotted++;
+}
+
+/* Whether node @n is found without the table: made right after its parent. */
+static bool hp_node__next_of_parent(const struct hist_paths *hp, u32 n)
+{
+	return hp->nodes[n].parent && hp->nodes[n].parent == n - 1;
+}
+
+/*
+ * A table of at least @nr_slots slots, at most 3/4 full with one more
+ * node.  0 or -ENOMEM (the table unchanged).
+ */
+static int hp_slots__alloc(struct hist_paths *hp, u32 nr_slots)
+{
+	while ((u64)(hp->nr_slotted + 1) * 4 > (u64)nr_slots * 3) {
 		if (nr_slots >= 1u << 31)
 			return -ENOMEM;
 		nr_slots *= 2;
 	}
-	hash = malloc((size_t)hp->nr * sizeof(*hash));
 	hp->slots = calloc(nr_slots, sizeof(*hp->slots));
-	if (!hash || !hp->slots) {
-		free(hash);
-		free(hp->slots);
-		hp->slots = NULL;
+	if (!hp->slots)
+		return -ENOMEM;
+	hp->nr_slots = nr_slots;
+	hp->nr_slotted = 0;
+	return 0;
+}
+
+/* Twice the slots, the old ones moved (their hashes are whole).  0 or -ENOMEM. */
+static int hp_slots__grow(struct hist_paths *hp)
+{
+	struct hp_slot *old = hp->slots;
+	u32 i, nr_old = hp->nr_slots;
+
+	if (hp_slots__alloc(hp, nr_old * 2)) {
+		hp->slots = old;
 		return -ENOMEM;
 	}
-	hp->nr_slots = nr_slots;
-	mask = nr_slots - 1;
+	for (i = 0; i < nr_old; i++)
+		if (old[i].node)
+			hp_slot__put(hp, old[i].node, old[i].hash);
+	free(old);
+	return 0;
+}
+
+/*
+ * The lookup table again, from the nodes (a parent's index is below its
+ * children's, so each path's hash follows from its parent's): after a
+ * collapse freed it, before more paths.  0 or -ENOMEM (the next add
+ * tries again).
+ */
+static int hp_reslot(struct hist_paths *hp)
+{
+	u32 *hash, n, nr_slotted = 0;
+
+	free(hp->slots);
+	hp->slots = NULL;
+	hp->nr_slots = 0;
+	hash = malloc((size_t)hp->nr * sizeof(*hash));
+	if (!hash)
+		return -ENOMEM;
+	for (n = 1; n < hp->nr; n++)
+		nr_slotted += hp->nodes[n].parent && !hp_node__next_of_parent(hp, n);
+	hp->nr_slotted = nr_slotted;
+	if (hp_slots__alloc(hp, 2048)) {
+		free(hash);
+		return -ENOMEM;
+	}
 	for (n = 1; n < hp->nr; n++) {
-		u32 parent = hp->nodes[n].parent, i;
+		u32 parent = hp->nodes[n].parent;
 
 		/* contexts are found by hp_context(), not in the table */
 		if (!parent) {
@@ -152,9 +199,8 @@ static int hp_reslot(struct hist_paths *hp, u32 nr_slots)
 			continue;
 		}
 		hash[n] = hp_path_hash(hash[parent], hp->nodes[n].frame);
-		for (i = hash[n] & mask; hp->slots[i]; i = (i + 1) & mask)
-			;
-		hp->slots[i] = n | (hash[n] & ~mask);
+		if (!hp_node__next_of_parent(hp, n))
+			hp_slot__put(hp, n, hash[n]);
 	}
 	free(hash);
 	return 0;
@@ -296,36 +342,33 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 /* The child of @parent for @step's frame, made if new, into step->node. */
 static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 {
-	u32 *slot, n;
+	struct hp_slot *slot;
+	u32 n = parent + 1;
 
-	/* at most 3/4 full: probes stay short (a slot's hash bits tell most misses) */
-	if ((u64)(hp->nr + 1) * 4 > (u64)hp->nr_slots * 3 && hp_reslot(hp, hp->nr_slots * 2))
+	/* the child made right after its parent: the next node, not in the table */
+	if (n < hp->nr && hp->nodes[n].parent == parent && hp->nodes[n].frame == step->frame) {
+		step->node = n;
+		return 0;
+	}
+	/* at most 3/4 full: probes stay short (a slot's hash tells most misses) */
+	if ((u64)(hp->nr_slotted + 1) * 4 > (u64)hp->nr_slots * 3 && hp_slots__grow(hp))
 		return -ENOMEM;
 	slot = hp_slot(hp, step->hash, parent, step->frame);
-	if (*slot) {
-		step->node = *slot & (hp->nr_slots - 1);
+	if (slot->node) {
+		step->node = slot->node;
 		return 0;
 	}
 	n = hp_node__new(hp, parent);
 	if (!n)
 		return -ENOMEM;
-	*slot = n | (step->hash & ~(hp->nr_slots - 1));
 	hp->nodes[n].frame = step->frame;
+	if (n != parent + 1) {
+		slot->node = n;
+		slot->hash = step->hash;
+		hp->nr_slotted++;
+	}
 	step->node = n;
 	return 0;
-}
-
-/* The slot of the end at node @n, or the empty one it goes in. */
-static u32 *hp_end_slot(struct hist_paths *hp, u32 n)
-{
-	u32 mask = hp->nr_end_slots - 1, i = (n * 0x9e3779b1u) & mask;
-
-	for (;; i = (i + 1) & mask) {
-		u32 *s = &hp->end_slots[i];
-
-		if (!*s || hp->ends[*s].node == n)
-			return s;
-	}
 }
 
 /*
@@ -390,9 +433,7 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 	struct hp_frame *fr = &hp->frames[node->frame];
 	struct hist_entry *he;
 
-	/* the index shares its word with the flags after collapse */
-	if (leaf && (hp->nr_ends > HP_END_MASK ||
-		     hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
+	if (leaf && (hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
 				sizeof(*hp->ends)) ||
 		     ((hp->nr_ends + 1) * 2 > hp->nr_end_slots &&
 		      hp_end_reslot(hp, hp->nr_end_slots * 2))))
@@ -488,12 +529,10 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (!nr)
 		return 0;
 	if (!hp->slots || !hp->end_slots) {
-		/* the child lists and ends by node go stale: the next collapse makes them again */
+		/* the child lists go stale: the next collapse links them again */
 		free(hp->links);
 		hp->links = NULL;
-		free(hp->node_end);
-		hp->node_end = NULL;
-		if (hp_reslot(hp, 2048) || hp_end_reslot(hp, 1024))
+		if (hp_reslot(hp) || (!hp->end_slots && hp_end_reslot(hp, 1024)))
 			return -ENOMEM;
 	}
 	if (hp_reserve((void **)&hp->path.v, &hp->path.alloc, nr, sizeof(*hp->path.v)) ||
