@@ -41,7 +41,7 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 		return NULL;
 	}
 	memset(hp->frames, 0, sizeof(*hp->frames));
-	hp->frame_call[0] = 0;
+	hp->frame_call[0] = (struct hp_frame_call){ 0 };
 	memset(hp->ends, 0, sizeof(*hp->ends));
 	hp->key = param->key;
 	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
@@ -258,7 +258,7 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 	hp->frames[hp->nr_frames] = (struct hp_frame){
 		.dso = f->dso, .sym = f->sym, .ip = f->ip, .srcline = f->srcline, .key = key,
 	};
-	hp->frame_call[hp->nr_frames] = 0;
+	hp->frame_call[hp->nr_frames] = (struct hp_frame_call){ 0 };
 	*slot = hp->nr_frames;
 	return hp->nr_frames++;
 }
@@ -408,7 +408,7 @@ static int hp_node_call__make(struct hist_paths *hp)
 	if (!hp->node_call)
 		return -ENOMEM;
 	for (n = 0; n < hp->nr; n++)
-		hp->node_call[n] = hp->nodes[n].caller ? hp->frame_call[hp->nodes[n].frame] : 0;
+		hp->node_call[n] = hp->nodes[n].caller ? hp->frame_call[hp->nodes[n].frame].e_call : 0;
 	return 0;
 }
 
@@ -430,7 +430,7 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 			  const char *comm, u8 cpumode, bool leaf)
 {
 	struct hp_node *node = &hp->nodes[n];
-	struct hp_frame *fr = &hp->frames[node->frame];
+	struct hp_frame_call *fc = &hp->frame_call[node->frame];
 	struct hist_entry *he;
 
 	if (leaf && (hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
@@ -442,22 +442,21 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
 	 * offset in the mapping the sample saw, which the frame does not fix.
 	 */
-	if (!leaf && hp->frame_call[node->frame] && fr->call_ctx == ctx) {
+	if (!leaf && fc->e_call && fc->ctx == ctx) {
 		/* the common case when most nodes are new: nothing else touched */
-		hp_node__set_call(hp, n, hp->frame_call[node->frame]);
+		hp_node__set_call(hp, n, fc->e_call);
 		return 0;
 	}
 	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
 	if (!he)
 		return -ENOMEM;
 	if (!leaf) {
-		u32 *call = &hp->frame_call[node->frame];
-
 		/* another context, another entry: the frame no longer tells its nodes' */
-		if (*call && *call != he->index && !hp->node_call && hp_node_call__make(hp))
+		if (fc->e_call && fc->e_call != he->index && !hp->node_call &&
+		    hp_node_call__make(hp))
 			return -ENOMEM;
-		*call = he->index;
-		fr->call_ctx = ctx;
+		fc->e_call = he->index;
+		fc->ctx = ctx;
 		hp_node__set_call(hp, n, he->index);
 		return 0;
 	}
