@@ -563,8 +563,11 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		/* inline frames in place of the ip are callers' entries, as upstream's */
 		size_t callers = cursor->inlined_leaf ? nr : nr - 1;
 
-		for (d = 0; d < callers; d++)
+		for (d = 0; d < callers; d++) {
 			__builtin_prefetch(&hp->nodes[hp->path.v[d].node]);
+			/* a new node's caller entry is its frame's (hp_node__entry()) */
+			__builtin_prefetch(&hp->frame_call[hp->path.v[d].frame]);
+		}
 		for (d = 0; d < callers; d++) {
 			n = hp->path.v[d].node;
 			if (hp->nodes[n].caller)
