@@ -27,6 +27,10 @@
 #define NR_SYMS		7
 #define NR_SAMPLES	400
 #define MAX_DEPTH	12
+#define MAX_COMMS	2
+
+/* sample s is of comms[s % nr_comms]: with two, every frame has two caller entries */
+static const char * const comms[MAX_COMMS] = { "prog", "other" };
 
 struct fixture {
 	struct thread	*thread;
@@ -100,22 +104,24 @@ static void cursor_set(struct fixture *f, size_t s, struct callchain_cursor *c,
 	*c = (struct callchain_cursor){ .frames = frames, .nr = f->depth[s] };
 }
 
-/* The reference: one tree per symbol, fed sample by sample. */
+/* The reference: one tree per comm and symbol, fed sample by sample. */
 static void reference(struct fixture *f, const struct callchain_param *param, bool children,
-		      struct callchain_tree **trees)
+		      size_t nr_comms, struct callchain_tree **trees)
 {
 	struct callchain_frame frames[MAX_DEPTH];
 	struct callchain_cursor c;
 	bool seen[NR_SYMS];
 	size_t s, i;
 
-	for (s = 0; s < NR_SYMS; s++)
+	for (s = 0; s < MAX_COMMS * NR_SYMS; s++)
 		trees[s] = callchain_tree__new(param);
 	for (s = 0; s < NR_SAMPLES; s++) {
+		struct callchain_tree **comm_trees = &trees[s % nr_comms * NR_SYMS];
+
 		cursor_set(f, s, &c, frames);
 		memset(seen, 0, sizeof(seen));
 		seen[f->path[s][0]] = true;
-		assert_int_equal(callchain_tree__add_sample(trees[f->path[s][0]], &c, 0,
+		assert_int_equal(callchain_tree__add_sample(comm_trees[f->path[s][0]], &c, 0,
 							    f->period[s]), 0);
 		for (i = 1; children && i < f->depth[s]; i++) {
 			size_t pos = param->order == CALLCHAIN_ORDER_CALLER ? f->depth[s] - i : i;
@@ -124,7 +130,7 @@ static void reference(struct fixture *f, const struct callchain_param *param, bo
 			if (seen[sym])
 				continue;
 			seen[sym] = true;
-			assert_int_equal(callchain_tree__add_sample(trees[sym], &c, pos,
+			assert_int_equal(callchain_tree__add_sample(comm_trees[sym], &c, pos,
 								    f->period[s]), 0);
 		}
 	}
@@ -143,10 +149,14 @@ static char *print(const struct callchain_tree *tree, u64 entry_period, u64 tota
 	return buf;
 }
 
-/* @resort_at: samples added before a first resort (NR_SAMPLES: none before the end) */
-static void check(struct fixture *f, const char *setting, bool children, size_t resort_at)
+/*
+ * @resort_at: samples added before a first resort (NR_SAMPLES: none
+ * before the end); @nr_comms: 1 or 2, see comms[].
+ */
+static void check_comms(struct fixture *f, const char *setting, bool children,
+			size_t resort_at, size_t nr_comms)
 {
-	struct callchain_tree *trees[NR_SYMS], *graph;
+	struct callchain_tree *trees[MAX_COMMS * NR_SYMS], *graph;
 	struct callchain_frame frames[MAX_DEPTH];
 	struct callchain_param param;
 	struct callchain_cursor c;
@@ -163,17 +173,17 @@ static void check(struct fixture *f, const char *setting, bool children, size_t 
 		if (s == resort_at)
 			assert_int_equal(hists__output_resort(&h, false), 0);
 		cursor_set(f, s, &c, frames);
-		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER,
-						   &c, f->period[s]), 0);
+		assert_int_equal(hists__add_sample(&h, f->thread, comms[s % nr_comms],
+						   PERF_RECORD_MISC_USER, &c, f->period[s]), 0);
 	}
 	assert_int_equal(hists__output_resort(&h, false), 0);
-	reference(f, &param, children, trees);
+	reference(f, &param, children, nr_comms, trees);
 	for (i = 0; i < h.nr_entries; i++) {
 		const struct hist_entry *he = h.sorted[i];
 		u64 period = children ? he->period_children : he->period;
 		char *want, *got;
 
-		s = he->sym->start / 0x1000 - 1;
+		s = he->sym->start / 0x1000 - 1 + (strcmp(he->comm, comms[0]) ? NR_SYMS : 0);
 		graph = hists__entry_graph(&h, he);
 		assert_non_null(graph);
 		want = print(trees[s], period, h.total_period, &param);
@@ -187,9 +197,14 @@ static void check(struct fixture *f, const char *setting, bool children, size_t 
 		free(got);
 		callchain_tree__delete(graph);
 	}
-	for (s = 0; s < NR_SYMS; s++)
+	for (s = 0; s < MAX_COMMS * NR_SYMS; s++)
 		callchain_tree__delete(trees[s]);
 	hists__exit(&h);
+}
+
+static void check(struct fixture *f, const char *setting, bool children, size_t resort_at)
+{
+	check_comms(f, setting, children, resort_at, 1);
 }
 
 static void test_graph(void **state)
@@ -213,6 +228,28 @@ static void test_resort_then_add(void **state)
 	check(*state, "graph,0.5", true, NR_SAMPLES / 2);
 	check(*state, "graph,0.5,callee", true, NR_SAMPLES / 3);
 	check(*state, "graph,0.5", false, 1);
+}
+
+/*
+ * Two comms, samples alternating: a frame's trie nodes under one comm
+ * have one caller entry, under the other another, so the nodes keep
+ * their own (the trie keeps caller entries by frame while each frame
+ * has one).  Each graph is still its comm's samples alone, also when
+ * samples come after a first resort.
+ */
+static void test_two_comms(void **state)
+{
+	static const char * const settings[] = {
+		"graph,0.5", "graph,0,caller", "graph,0.5,callee", "fractal,0.5", "flat,3,caller",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(settings) / sizeof(settings[0]); i++) {
+		check_comms(*state, settings[i], true, NR_SAMPLES, 2);
+		check_comms(*state, settings[i], false, NR_SAMPLES, 2);
+	}
+	check_comms(*state, "graph,0.5", true, NR_SAMPLES / 2, 2);
+	check_comms(*state, "graph,0.5,callee", true, 1, 2);
 }
 
 /*
@@ -371,6 +408,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_graph, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_resort_then_add, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_two_comms, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_periods, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_late_caller, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deep, setup, teardown),

@@ -61,7 +61,7 @@ struct hp_walker {
 };
 
 /*
- * The path end at node @x (stamp @stamp, its nodes in wk->path) gives its
+ * The path end @stamp (hp->ends[], its nodes in wk->path) gives its
  * samples to every distinct entry on it once: to its own entry (e_leaf)
  * their period and count, and with --children to each caller entry at
  * the outermost of its occurrences (HP_OUTERMOST, where a caller-order
@@ -71,25 +71,25 @@ struct hp_walker {
  * frames, a caller the frames from it to the end and one in caller
  * order, out to the context in callee order).
  */
-static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp)
+static void hp_walk__end(const struct hp_walker *wk, u32 stamp, u32 depth)
 {
 	struct hist_paths *hp = wk->hp;
+	const struct hp_end *end = &hp->ends[stamp];
+	u32 x = end->node;
 	struct hp_node *node = &hp->nodes[x];
-	const struct hp_end *end = hp_end(hp, x);
 	struct hp_sum *leaf, *e;
 	u32 i;
 
 	/* the callers strictly above, outermost (depth 1) first */
 	for (i = depth; i-- > 1;) {
-		struct hp_node *a = &hp->nodes[wk->path[i]];
-		u32 d = depth - i;
+		u32 d = depth - i, e_call = hp_e_call(hp, wk->path[i]);
 
-		if (!a->e_call)
+		if (!e_call)
 			continue;
-		e = &wk->sum[a->e_call];
+		e = &wk->sum[e_call];
 		if (e->stamp != stamp) {
 			e->stamp = stamp;
-			a->end |= HP_OUTERMOST;
+			hp_bit__set(hp->outermost, wk->path[i]);
 			if (wk->children)
 				e->period_children += end->hit;
 		}
@@ -101,11 +101,11 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 	}
 	leaf = &wk->sum[end->e_leaf];
 	if (leaf->stamp == stamp)
-		node->end |= HP_ENDS_UNDER_CALL;
+		hp_bit__set(hp->under_call, x);
 	leaf->period += end->hit;
 	leaf->nr_samples += end->count;
 	if (wk->children) {
-		if (!(node->end & HP_ENDS_UNDER_CALL))
+		if (!hp_bit(hp->under_call, x))
 			leaf->period_children += end->hit;
 		if (depth > leaf->max_depth)
 			leaf->max_depth = depth;
@@ -116,11 +116,11 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 	 * the samples' ip is their caller too (callchain_cursor__leaf()), as
 	 * upstream's.
 	 */
-	if (node->e_call) {
-		e = &wk->sum[node->e_call];
+	if (node->caller) {
+		e = &wk->sum[hp_e_call(hp, x)];
 		if (e->stamp != stamp) {
 			e->stamp = stamp;
-			node->end |= HP_OUTERMOST;
+			hp_bit__set(hp->outermost, x);
 			if (wk->children) {
 				const struct symbol *sym = hp_node__frame(hp, x)->sym;
 
@@ -134,7 +134,7 @@ static void hp_walk__end(const struct hp_walker *wk, u32 x, u32 depth, u32 stamp
 /*
  * What each sample did in the per-sample code, once per distinct path:
  * every distinct entry on the path gets its period once.  Path ends are
- * met in index order, each walked up to its context: the tails of
+ * met in the order they were made, each walked up to its context: the tails of
  * different paths are apart, the shared parts a few nodes that stay in
  * the cache.  Sums and maxima, the same in any order; the flags depend
  * on a node's path alone.  0 or -ENOMEM.
@@ -143,7 +143,7 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 {
 	struct hp_walker wk = { .hp = hp, .children = hists->children,
 				.caller_order = hists->caller_order };
-	u32 x, n, depth, stamp = 0;
+	u32 i, x, n, depth;
 
 	wk.path = malloc((hp->max_depth + 1) * sizeof(*wk.path));
 	wk.sum = calloc(hists->nr_entries + 1, sizeof(*wk.sum));
@@ -152,18 +152,15 @@ static int hp_walk(struct hist_paths *hp, struct hists *hists)
 		free(wk.sum);
 		return -ENOMEM;
 	}
-	for (n = 1; n < hp->nr; n++)
-		hp->nodes[n].end &= HP_END_MASK;
-	for (x = 1; x < hp->nr; x++) {
-		if (!(hp->nodes[x].end & HP_END_MASK))
-			continue;
+	for (i = 1; i < hp->nr_ends; i++) {
+		x = hp->ends[i].node;
 		/* the sums of its entries asked for while the path is read */
 		depth = 0;
 		for (n = x; hp->nodes[n].parent; n = hp->nodes[n].parent) {
 			wk.path[depth++] = n;
-			__builtin_prefetch(&wk.sum[hp->nodes[n].e_call]);
+			__builtin_prefetch(&wk.sum[hp_e_call(hp, n)]);
 		}
-		hp_walk__end(&wk, x, depth, ++stamp);
+		hp_walk__end(&wk, i, depth);
 	}
 	/* from what no path holds (a sample without its chain counts for itself, at depth 0) */
 	for (n = 1; n <= hists->nr_entries; n++) {
@@ -188,6 +185,13 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	free(hp->slots);
 	hp->slots = NULL;
 	hp->nr_slots = 0;
+	/* the flags, from scratch */
+	free(hp->outermost);
+	free(hp->under_call);
+	hp->outermost = calloc(hp->nr / 64 + 1, sizeof(*hp->outermost));
+	hp->under_call = calloc(hp->nr / 64 + 1, sizeof(*hp->under_call));
+	if (!hp->outermost || !hp->under_call)
+		return -ENOMEM;
 	/* the graphs' sums, made by the first graph (hp_cumul()) */
 	free(hp->cumul);
 	free(hp->cumul_count);
@@ -224,11 +228,13 @@ int hist_paths__cumul(struct hist_paths *hp)
 		hp->cumul_count = NULL;
 		return -ENOMEM;
 	}
-	/* a child is made after its parent: sum from the last node back */
-	for (n = 0; n < hp->nr; n++) {
-		hp->cumul[n] = hp_end(hp, n)->hit;
-		hp->cumul_count[n] = hp_end(hp, n)->count;
+	memset(hp->cumul, 0, (size_t)hp->nr * sizeof(*hp->cumul));
+	memset(hp->cumul_count, 0, (size_t)hp->nr * sizeof(*hp->cumul_count));
+	for (n = 1; n < hp->nr_ends; n++) {
+		hp->cumul[hp->ends[n].node] = hp->ends[n].hit;
+		hp->cumul_count[hp->ends[n].node] = hp->ends[n].count;
 	}
+	/* a child is made after its parent: sum from the last node back */
 	for (n = hp->nr - 1; n > 0; n--) {
 		u32 p = hp->nodes[n].parent;
 
@@ -241,7 +247,7 @@ int hist_paths__cumul(struct hist_paths *hp)
 /* Append node @n to its entry's occurrences (@tail: each entry's last). */
 static void hp_calls__append(struct hist_paths *hp, u32 *tail, u32 n)
 {
-	u32 e = hp->nodes[n].e_call;
+	u32 e = hp_e_call(hp, n);
 
 	if (tail[e])
 		hp->next_call[tail[e]] = n;
@@ -277,7 +283,7 @@ int hist_paths__calls(struct hist_paths *hp, const struct hists *hists)
 	for (i = 0, n = 1; n < hp->nr; n++) {
 		for (; i < hp->nr_late && hp->late[i].base <= n; i++)
 			hp_calls__append(hp, tail, hp->late[i].node);
-		if (hp->nodes[n].e_call && !(late[n / 8] & (1u << (n % 8))))
+		if (hp->nodes[n].caller && !(late[n / 8] & (1u << (n % 8))))
 			hp_calls__append(hp, tail, n);
 	}
 	for (; i < hp->nr_late; i++)

@@ -85,13 +85,13 @@ static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry 
 
 static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
-	return hp->caller || hp->nodes[d].e_call != he->index;
+	return hp->caller || hp_e_call(hp, d) != he->index;
 }
 
 /* Caller order: is occurrence @a the outermost of @he on its paths (a walk's start)? */
 static bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
 {
-	return hp->nodes[a].end & HP_OUTERMOST;
+	return hp_bit(hp->outermost, a);
 }
 
 /*
@@ -350,11 +350,11 @@ static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 	size_t depth = 0, top = 0, i;
 	u32 y;
 
-	if (!(hp->nodes[x].end & HP_ENDS_UNDER_CALL))
+	if (!hp_bit(hp->under_call, x))
 		return 0;
 	for (y = hp->nodes[x].parent; hp->nodes[y].parent; y = hp->nodes[y].parent) {
 		hp->stack[depth++] = y;
-		if (hp->nodes[y].e_call == b->he->index)
+		if (hp_e_call(hp, y) == b->he->index)
 			top = depth;
 	}
 	for (i = 0; i < top; i++) {

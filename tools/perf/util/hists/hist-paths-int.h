@@ -23,36 +23,40 @@ struct hp_frame {
 	u64			ip;		/* the first address seen */
 	const char		*srcline;	/* and its line (-g ...,address) */
 	u64			key;		/* hp_key(): compared without the symbol */
-	/*
-	 * The entry of the frame as a caller under context node call_ctx:
-	 * a caller's entry follows from its frame and the context (the
-	 * comm and thread as far as the sort keys tell them apart), so a
-	 * new trie node skips the entries' hash lookup when the last node
-	 * of its frame had the same context.  0: none yet.
-	 */
-	u32			call_ctx;
-	u32			e_call;
 };
 
 /*
- * A trie node: 16 bytes, the unit of a report's memory (one per frame of
- * every distinct path: 10M on a profile of many programs).  What only a
- * node where samples end needs is in its hp_end: when most paths differ,
- * nodes are ten or more per sample and ends one per distinct path.  What
- * only graph builds note on a node is in a per-build table (hp_scratch),
- * and the child lists (hp_links) are linked by the first graph, when they
- * are first walked: adds look children up by hash, not by list.
+ * A frame's caller entry (hist_paths.frame_call[], by frame; apart from
+ * struct hp_frame so that the adds' and the collapse's reads per node
+ * stay in 8 bytes a frame, not 40).  A caller's entry follows from its
+ * frame and the context (the comm and thread as far as the sort keys
+ * tell them apart), so a new trie node skips the entries' hash lookup
+ * when the last node of its frame had the same context.
+ */
+struct hp_frame_call {
+	u32			e_call;		/* hist_entry.index, 0 none yet */
+	u32			ctx;		/* the context node it was looked up under */
+};
+
+/*
+ * A trie node: 8 bytes, the unit of a report's memory (one per frame of
+ * every distinct path: 10M on a profile of many programs).  Its caller
+ * entry is not in it: that entry follows from the frame and the context
+ * (struct hp_frame), so while every frame has had one caller entry it is
+ * the frame's (hist_paths.frame_call), and only a report where a frame
+ * has several (--sort pid, cpu...) keeps one per node (node_call).  Nor
+ * is the end of the samples that end at it: ends are one per distinct
+ * path where nodes are ten or more, so a node's end is found by hash
+ * (hist_paths.end_slots, hp_end()), and the collapse's two flags are
+ * bitmaps by node.  What only graph builds
+ * note on a node is in a per-build table (hp_scratch), and the child
+ * lists (hp_links) are linked by the first graph, when they are first
+ * walked: adds look children up by hash, not by list.
  */
 struct hp_node {
-	u32			frame;		/* contexts: 0 */
+	u32			frame : 31;	/* contexts: 0 */
+	u32			caller : 1;	/* has a caller entry: hp_e_call() */
 	u32			parent;
-	u32			e_call;		/* hist_entry.index (0: none) as a caller */
-	/*
-	 * Low bits: the index in hist_paths.ends (0: no sample ends here);
-	 * the top two, after collapse: HP_OUTERMOST, HP_ENDS_UNDER_CALL
-	 * (see hist_paths__collapse).
-	 */
-	u32			end;
 };
 
 /*
@@ -78,7 +82,13 @@ struct hp_end {
 	u32			count;		/* how many */
 	u32			e_leaf;		/* hist_entry.index of their own function */
 	u32			next_leaf;	/* node: e_leaf's next one ending its samples */
+	u32			node;		/* where they end */
 };
+
+/*
+ * hist_paths.node_end[], by node after collapse: low bits the index in
+ * hist_paths.ends (0: no sample ends here), the top two the flags below.
+ */
 
 /* e_call does not occur above it: a --children graph's walk starts here */
 #define HP_OUTERMOST		(1u << 31)
@@ -112,14 +122,20 @@ struct hp_context {
 };
 
 /*
- * hist_paths.slots, the lookup table: 4 bytes a trie node's slot, its
- * index in the low bits (those of the table's mask: nodes are fewer than
- * slots) and above them the same bits of the hash of its path (see
- * hp_path_hash()), whose low bits are where its probe starts.  Only a
- * slot whose bits match costs a look at the node.  0: empty (node 0, the
- * root, is never in the table).  At 8 bytes a slot (index and hash) the
- * table was a third of a report's memory on a profile of many programs.
+ * A slot of hist_paths.slots, the lookup table: a trie node (0: empty)
+ * and the hash of its path (see hp_path_hash()), whose low bits are
+ * where its probe starts; only a slot whose hash matches costs a look at
+ * the node.  Only nodes not made right after their parent are in it:
+ * the first child made right after its parent is found by looking at
+ * the next node (hp_child()).  A path new from some level on makes its
+ * nodes in a row, so on a profile of many programs one node in fifteen
+ * is in the table (at 4 bytes a node in it, the table was a fifth of
+ * the report's memory there).
  */
+struct hp_slot {
+	u32			node;
+	u32			hash;
+};
 
 /* One level of a sample's path, outermost first. */
 struct hp_step {
@@ -139,12 +155,23 @@ struct hist_paths {
 	struct hp_links		*links;		/* by node, made by the first graph */
 	struct hp_end		*ends;		/* [0]: none, all zero */
 	size_t			nr_ends, alloc_ends;
+	/* open addressing by node of the ends' indexes (0: empty), at most half full */
+	u32			*end_slots;
+	u32			nr_end_slots;	/* a power of two, or 0 */
+	/*
+	 * Bitmaps by node, made by collapse.  outermost: its caller entry
+	 * does not occur above it (a --children graph's walk starts there);
+	 * under_call: it ends samples of an entry that occurs above it as a
+	 * caller.
+	 */
+	u64			*outermost, *under_call;
 	/*
 	 * Only while paths are added (freed by collapse, remade by the next
 	 * add): the lookup table, at most 3/4 full.
 	 */
-	u32			*slots;		/* see above */
+	struct hp_slot		*slots;		/* see above */
 	u32			nr_slots;	/* a power of two; 0: not made */
+	u32			nr_slotted;	/* nodes in it */
 	/*
 	 * After collapse, made by the first graph (hist_paths__cumul()), by
 	 * node: hit + all below, and the samples.  A report that prints no
@@ -163,6 +190,15 @@ struct hist_paths {
 	size_t			nr_late, alloc_late;
 	struct hp_frame		*frames;	/* [0]: none (contexts) */
 	size_t			nr_frames, alloc_frames;
+	/* by frame: the entry of its caller nodes */
+	struct hp_frame_call	*frame_call;
+	size_t			alloc_frame_call;
+	/*
+	 * By node, allocated as nodes: the caller entries, once a frame's
+	 * nodes differ in theirs (a new one unlike its frame's); NULL until
+	 * then, when frame_call tells every node's.
+	 */
+	u32			*node_call;
 	u32			*frame_slots;	/* open addressing: frame indexes */
 	size_t			nr_frame_slots;
 	struct hp_context	*ctx;
@@ -218,10 +254,43 @@ u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? symbol__graph_key(sym) : ip;
 }
 
+/* The slot of the end at node @n in hp->end_slots, or the empty one it goes in. */
+static inline u32 *hp_end_slot(const struct hist_paths *hp, u32 n)
+{
+	u32 mask = hp->nr_end_slots - 1, i = (n * 0x9e3779b1u) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		u32 *s = &hp->end_slots[i];
+
+		if (!*s || hp->ends[*s].node == n)
+			return s;
+	}
+}
+
 /* The samples that end at node @n (all zero when none do). */
 static inline const struct hp_end *hp_end(const struct hist_paths *hp, u32 n)
 {
-	return &hp->ends[hp->nodes[n].end & HP_END_MASK];
+	return &hp->ends[*hp_end_slot(hp, n)];
+}
+
+static inline bool hp_bit(const u64 *map, u32 n)
+{
+	return map[n / 64] >> (n % 64) & 1;
+}
+
+static inline void hp_bit__set(u64 *map, u32 n)
+{
+	map[n / 64] |= 1ull << (n % 64);
+}
+
+/* Node @n's entry (hist_entry.index) as a caller; 0: none. */
+static inline u32 hp_e_call(const struct hist_paths *hp, u32 n)
+{
+	const struct hp_node *node = &hp->nodes[n];
+
+	if (!node->caller)
+		return 0;
+	return hp->node_call ? hp->node_call[n] : hp->frame_call[node->frame].e_call;
 }
 
 static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp, u32 n)

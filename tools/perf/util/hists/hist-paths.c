@@ -34,11 +34,14 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 	hp->nr_frames = 1;	/* none, the contexts' */
 	hp->nr_ends = 1;	/* none */
 	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, 1, sizeof(*hp->frames)) ||
+	    hp_reserve((void **)&hp->frame_call, &hp->alloc_frame_call, 1,
+		       sizeof(*hp->frame_call)) ||
 	    hp_reserve((void **)&hp->ends, &hp->alloc_ends, 1, sizeof(*hp->ends))) {
 		hist_paths__delete(hp);
 		return NULL;
 	}
 	memset(hp->frames, 0, sizeof(*hp->frames));
+	hp->frame_call[0] = (struct hp_frame_call){ 0 };
 	memset(hp->ends, 0, sizeof(*hp->ends));
 	hp->key = param->key;
 	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
@@ -51,6 +54,9 @@ void hist_paths__delete(struct hist_paths *hp)
 		return;
 	free(hp->nodes);
 	free(hp->ends);
+	free(hp->end_slots);
+	free(hp->outermost);
+	free(hp->under_call);
 	free(hp->slots);
 	free(hp->cumul);
 	free(hp->cumul_count);
@@ -59,6 +65,8 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->links);
 	free(hp->late);
 	free(hp->frames);
+	free(hp->frame_call);
+	free(hp->node_call);
 	free(hp->frame_slots);
 	free(hp->ctx);
 	free(hp->path.v);
@@ -93,51 +101,97 @@ static u32 hp_path_hash(u32 parent_hash, u32 frame)
 }
 
 /* The slot of node (@parent, @frame) whose path hashes to @hash, or the empty one it goes in. */
-static u32 *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 frame)
+static struct hp_slot *hp_slot(struct hist_paths *hp, u32 hash, u32 parent, u32 frame)
 {
 	u32 mask = hp->nr_slots - 1, i = hash & mask;
 
 	for (;; i = (i + 1) & mask) {
-		u32 *s = &hp->slots[i], n = *s & mask;
+		struct hp_slot *s = &hp->slots[i];
 
-		if (!*s || (!((*s ^ hash) & ~mask) && hp->nodes[n].parent == parent &&
-			    hp->nodes[n].frame == frame))
+		if (!s->node || (s->hash == hash && hp->nodes[s->node].parent == parent &&
+				 hp->nodes[s->node].frame == frame))
 			return s;
 	}
 }
 
-/*
- * The lookup table again, of at least @nr_slots slots, from the nodes (a
- * parent's index is below its children's, so each path's hash follows
- * from its parent's): after a collapse, before more paths, and when the
- * table grows (its slots keep too few bits of the hashes to move them).
- * The old table goes first: the two are never held together.  0 or
- * -ENOMEM (the table gone: the next add tries again).
- */
-static int hp_reslot(struct hist_paths *hp, u32 nr_slots)
+/* Put node @n, whose path hashes to @hash, in the table (not there yet). */
+static void hp_slot__put(struct hist_paths *hp, u32 n, u32 hash)
 {
-	u32 *hash, n, mask;
+	u32 mask = hp->nr_slots - 1, i;
 
-	free(hp->slots);
-	hp->slots = NULL;
-	hp->nr_slots = 0;
-	while ((u64)(hp->nr + 1) * 4 > (u64)nr_slots * 3) {
+	for (i = hash & mask; hp->slots[i].node; i = (i + 1) & mask)
+		;
+	hp->slots[i] = (struct hp_slot){ .node = n, .hash = hash };
+	hp->nr_slotted++;
+}
+
+/* Whether node @n is found without the table: made right after its parent. */
+static bool hp_node__next_of_parent(const struct hist_paths *hp, u32 n)
+{
+	return hp->nodes[n].parent && hp->nodes[n].parent == n - 1;
+}
+
+/*
+ * A table of at least @nr_slots slots, at most 3/4 full with one more
+ * node.  0 or -ENOMEM (the table unchanged).
+ */
+static int hp_slots__alloc(struct hist_paths *hp, u32 nr_slots)
+{
+	while ((u64)(hp->nr_slotted + 1) * 4 > (u64)nr_slots * 3) {
 		if (nr_slots >= 1u << 31)
 			return -ENOMEM;
 		nr_slots *= 2;
 	}
-	hash = malloc((size_t)hp->nr * sizeof(*hash));
 	hp->slots = calloc(nr_slots, sizeof(*hp->slots));
-	if (!hash || !hp->slots) {
-		free(hash);
-		free(hp->slots);
-		hp->slots = NULL;
+	if (!hp->slots)
+		return -ENOMEM;
+	hp->nr_slots = nr_slots;
+	hp->nr_slotted = 0;
+	return 0;
+}
+
+/* Twice the slots, the old ones moved (their hashes are whole).  0 or -ENOMEM. */
+static int hp_slots__grow(struct hist_paths *hp)
+{
+	struct hp_slot *old = hp->slots;
+	u32 i, nr_old = hp->nr_slots;
+
+	if (hp_slots__alloc(hp, nr_old * 2)) {
+		hp->slots = old;
 		return -ENOMEM;
 	}
-	hp->nr_slots = nr_slots;
-	mask = nr_slots - 1;
+	for (i = 0; i < nr_old; i++)
+		if (old[i].node)
+			hp_slot__put(hp, old[i].node, old[i].hash);
+	free(old);
+	return 0;
+}
+
+/*
+ * The lookup table again, from the nodes (a parent's index is below its
+ * children's, so each path's hash follows from its parent's): after a
+ * collapse freed it, before more paths.  0 or -ENOMEM (the next add
+ * tries again).
+ */
+static int hp_reslot(struct hist_paths *hp)
+{
+	u32 *hash, n, nr_slotted = 0;
+
+	free(hp->slots);
+	hp->slots = NULL;
+	hp->nr_slots = 0;
+	hash = malloc((size_t)hp->nr * sizeof(*hash));
+	if (!hash)
+		return -ENOMEM;
+	for (n = 1; n < hp->nr; n++)
+		nr_slotted += hp->nodes[n].parent && !hp_node__next_of_parent(hp, n);
+	hp->nr_slotted = nr_slotted;
+	if (hp_slots__alloc(hp, 2048)) {
+		free(hash);
+		return -ENOMEM;
+	}
 	for (n = 1; n < hp->nr; n++) {
-		u32 parent = hp->nodes[n].parent, i;
+		u32 parent = hp->nodes[n].parent;
 
 		/* contexts are found by hp_context(), not in the table */
 		if (!parent) {
@@ -145,9 +199,8 @@ static int hp_reslot(struct hist_paths *hp, u32 nr_slots)
 			continue;
 		}
 		hash[n] = hp_path_hash(hash[parent], hp->nodes[n].frame);
-		for (i = hash[n] & mask; hp->slots[i]; i = (i + 1) & mask)
-			;
-		hp->slots[i] = n | (hash[n] & ~mask);
+		if (!hp_node__next_of_parent(hp, n))
+			hp_slot__put(hp, n, hash[n]);
 	}
 	free(hash);
 	return 0;
@@ -198,11 +251,14 @@ static u32 hp_frame__findnew(struct hist_paths *hp, const struct callchain_frame
 	if (*slot)
 		return *slot;
 	if (hp_reserve((void **)&hp->frames, &hp->alloc_frames, hp->nr_frames + 1,
-		       sizeof(*hp->frames)))
+		       sizeof(*hp->frames)) ||
+	    hp_reserve((void **)&hp->frame_call, &hp->alloc_frame_call, hp->nr_frames + 1,
+		       sizeof(*hp->frame_call)))
 		return 0;
 	hp->frames[hp->nr_frames] = (struct hp_frame){
 		.dso = f->dso, .sym = f->sym, .ip = f->ip, .srcline = f->srcline, .key = key,
 	};
+	hp->frame_call[hp->nr_frames] = (struct hp_frame_call){ 0 };
 	*slot = hp->nr_frames;
 	return hp->nr_frames++;
 }
@@ -225,11 +281,20 @@ static u32 hp_node__new(struct hist_paths *hp, u32 parent)
 		if (!nodes)
 			return 0;
 		hp->nodes = nodes;
+		if (hp->node_call) {
+			u32 *call = realloc(hp->node_call, (size_t)alloc * sizeof(*call));
+
+			if (!call)
+				return 0;
+			hp->node_call = call;
+		}
 		hp->alloc = alloc;
 	}
 	n = hp->nr++;
 	memset(&hp->nodes[n], 0, sizeof(hp->nodes[n]));
 	hp->nodes[n].parent = parent;
+	if (hp->node_call)
+		hp->node_call[n] = 0;
 	return n;
 }
 
@@ -277,23 +342,82 @@ static u32 hp_context(struct hist_paths *hp, const struct hists *hists, const ch
 /* The child of @parent for @step's frame, made if new, into step->node. */
 static int hp_child(struct hist_paths *hp, u32 parent, struct hp_step *step)
 {
-	u32 *slot, n;
+	struct hp_slot *slot;
+	u32 n = parent + 1;
 
-	/* at most 3/4 full: probes stay short (a slot's hash bits tell most misses) */
-	if ((u64)(hp->nr + 1) * 4 > (u64)hp->nr_slots * 3 && hp_reslot(hp, hp->nr_slots * 2))
+	/* the child made right after its parent: the next node, not in the table */
+	if (n < hp->nr && hp->nodes[n].parent == parent && hp->nodes[n].frame == step->frame) {
+		step->node = n;
+		return 0;
+	}
+	/* at most 3/4 full: probes stay short (a slot's hash tells most misses) */
+	if ((u64)(hp->nr_slotted + 1) * 4 > (u64)hp->nr_slots * 3 && hp_slots__grow(hp))
 		return -ENOMEM;
 	slot = hp_slot(hp, step->hash, parent, step->frame);
-	if (*slot) {
-		step->node = *slot & (hp->nr_slots - 1);
+	if (slot->node) {
+		step->node = slot->node;
 		return 0;
 	}
 	n = hp_node__new(hp, parent);
 	if (!n)
 		return -ENOMEM;
-	*slot = n | (step->hash & ~(hp->nr_slots - 1));
 	hp->nodes[n].frame = step->frame;
+	if (n != parent + 1) {
+		slot->node = n;
+		slot->hash = step->hash;
+		hp->nr_slotted++;
+	}
 	step->node = n;
 	return 0;
+}
+
+/*
+ * The ends' table again, of at least @nr_slots slots and room for one
+ * more end: at the first add after a collapse and as it grows.  0 or
+ * -ENOMEM.
+ */
+static int hp_end_reslot(struct hist_paths *hp, u32 nr_slots)
+{
+	u32 i;
+
+	while ((u64)(hp->nr_ends + 1) * 2 > nr_slots) {
+		if (nr_slots >= 1u << 31)
+			return -ENOMEM;
+		nr_slots *= 2;
+	}
+	free(hp->end_slots);
+	hp->nr_end_slots = 0;
+	hp->end_slots = calloc(nr_slots, sizeof(*hp->end_slots));
+	if (!hp->end_slots)
+		return -ENOMEM;
+	hp->nr_end_slots = nr_slots;
+	for (i = 1; i < hp->nr_ends; i++)
+		*hp_end_slot(hp, hp->ends[i].node) = i;
+	return 0;
+}
+
+/*
+ * The caller entries by node, from their frames' (all alike so far): a
+ * frame's nodes are about to differ in theirs.  0 or -ENOMEM.
+ */
+static int hp_node_call__make(struct hist_paths *hp)
+{
+	u32 n;
+
+	hp->node_call = malloc((size_t)hp->alloc * sizeof(*hp->node_call));
+	if (!hp->node_call)
+		return -ENOMEM;
+	for (n = 0; n < hp->nr; n++)
+		hp->node_call[n] = hp->nodes[n].caller ? hp->frame_call[hp->nodes[n].frame].e_call : 0;
+	return 0;
+}
+
+/* Node @n is a caller of entry @e. */
+static void hp_node__set_call(struct hist_paths *hp, u32 n, u32 e)
+{
+	hp->nodes[n].caller = 1;
+	if (hp->node_call)
+		hp->node_call[n] = e;
 }
 
 /*
@@ -306,41 +430,43 @@ static int hp_node__entry(struct hist_paths *hp, struct hists *hists, u32 n, u32
 			  const char *comm, u8 cpumode, bool leaf)
 {
 	struct hp_node *node = &hp->nodes[n];
-	struct hp_frame *fr = &hp->frames[node->frame];
+	struct hp_frame_call *fc = &hp->frame_call[node->frame];
 	struct hist_entry *he;
 
-	/* the index shares its word with the flags */
-	if (leaf && (hp->nr_ends > HP_END_MASK ||
-		     hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
-				sizeof(*hp->ends))))
+	if (leaf && (hp_reserve((void **)&hp->ends, &hp->alloc_ends, hp->nr_ends + 1,
+				sizeof(*hp->ends)) ||
+		     ((hp->nr_ends + 1) * 2 > hp->nr_end_slots &&
+		      hp_end_reslot(hp, hp->nr_end_slots * 2))))
 		return -ENOMEM;
 	/*
 	 * Not for a leaf: an unknown symbol's leaf entry is keyed by its
 	 * offset in the mapping the sample saw, which the frame does not fix.
 	 */
-	if (!leaf && fr->e_call && fr->call_ctx == ctx) {
+	if (!leaf && fc->e_call && fc->ctx == ctx) {
 		/* the common case when most nodes are new: nothing else touched */
-		node->e_call = fr->e_call;
+		hp_node__set_call(hp, n, fc->e_call);
 		return 0;
 	}
 	he = hists__entry_for_frame(hists, thread, comm, f, cpumode, leaf);
 	if (!he)
 		return -ENOMEM;
 	if (!leaf) {
-		fr->e_call = he->index;
-		fr->call_ctx = ctx;
+		/* another context, another entry: the frame no longer tells its nodes' */
+		if (fc->e_call && fc->e_call != he->index && !hp->node_call &&
+		    hp_node_call__make(hp))
+			return -ENOMEM;
+		fc->e_call = he->index;
+		fc->ctx = ctx;
+		hp_node__set_call(hp, n, he->index);
+		return 0;
 	}
-	if (leaf) {
-		node->end = (node->end & ~HP_END_MASK) | (u32)hp->nr_ends;
-		hp->ends[hp->nr_ends++] = (struct hp_end){ .e_leaf = he->index };
-		if (he->last_leaf)
-			hp->ends[hp->nodes[he->last_leaf].end & HP_END_MASK].next_leaf = n;
-		else
-			he->first_leaf = n;
-		he->last_leaf = n;
-	} else {
-		node->e_call = he->index;
-	}
+	*hp_end_slot(hp, n) = hp->nr_ends;
+	hp->ends[hp->nr_ends] = (struct hp_end){ .e_leaf = he->index, .node = n };
+	if (he->last_leaf)
+		hp->ends[he->last_leaf].next_leaf = n;
+	else
+		he->first_leaf = n;
+	he->last_leaf = hp->nr_ends++;
 	return 0;
 }
 
@@ -396,16 +522,16 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	size_t d, same = 0, nr = cursor->nr;
 	struct hp_steps swap;
 	struct hp_end *leaf;
-	u32 ctx, n, base;
+	u32 ctx, n, base, end;
 	int err;
 
 	if (!nr)
 		return 0;
-	if (!hp->slots) {
+	if (!hp->slots || !hp->end_slots) {
 		/* the child lists go stale: the next collapse links them again */
 		free(hp->links);
 		hp->links = NULL;
-		if (hp_reslot(hp, 2048))
+		if (hp_reslot(hp) || (!hp->end_slots && hp_end_reslot(hp, 1024)))
 			return -ENOMEM;
 	}
 	if (hp_reserve((void **)&hp->path.v, &hp->path.alloc, nr, sizeof(*hp->path.v)) ||
@@ -437,11 +563,14 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		/* inline frames in place of the ip are callers' entries, as upstream's */
 		size_t callers = cursor->inlined_leaf ? nr : nr - 1;
 
-		for (d = 0; d < callers; d++)
+		for (d = 0; d < callers; d++) {
 			__builtin_prefetch(&hp->nodes[hp->path.v[d].node]);
+			/* a new node's caller entry is its frame's (hp_node__entry()) */
+			__builtin_prefetch(&hp->frame_call[hp->path.v[d].frame]);
+		}
 		for (d = 0; d < callers; d++) {
 			n = hp->path.v[d].node;
-			if (hp->nodes[n].e_call)
+			if (hp->nodes[n].caller)
 				continue;
 			/* made by an earlier sample: noted, see struct hp_late */
 			if (n < base &&
@@ -467,13 +596,15 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (nr > hp->max_depth)
 		hp->max_depth = nr;
 	n = hp->last.v[nr - 1].node;
-	if (!(hp->nodes[n].end & HP_END_MASK)) {
+	end = *hp_end_slot(hp, n);
+	if (!end) {
 		err = hp_node__entry(hp, hists, n, ctx, callchain_cursor__leaf(cursor), thread,
 				     comm, cpumode, true);
 		if (err)
 			return err;
+		end = hp->nr_ends - 1;
 	}
-	leaf = &hp->ends[hp->nodes[n].end & HP_END_MASK];
+	leaf = &hp->ends[end];
 	leaf->hit += period;
 	leaf->count++;
 	hists__count_leaf(hists, hists->by_index[leaf->e_leaf], period);

@@ -88,7 +88,8 @@ struct hist_entry {
 	u32			max_depth;
 	/*
 	 * With call graphs: where the entry occurs in the hists' path trie
-	 * (hist-paths.h) as a sample's own function.
+	 * (hist-paths.h) as a sample's own function: the first node, the
+	 * last one's index in the trie's ends.
 	 */
 	u32			first_leaf, last_leaf;
 };
