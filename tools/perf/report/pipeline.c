@@ -64,6 +64,15 @@ struct report_pipeline {
 	int			err;		/* the adder's first error */
 };
 
+static void rp_item__prefetch(const struct rp_item *it)
+{
+	const char *p = (const char *)it->chain.frames;
+	size_t len = it->chain.nr * sizeof(*it->chain.frames), off;
+
+	for (off = 0; off < len; off += 64)
+		__builtin_prefetch(p + off);
+}
+
 static int rp_batch__add(struct rp_batch *b)
 {
 	size_t i;
@@ -72,6 +81,9 @@ static int rp_batch__add(struct rp_batch *b)
 	for (i = 0; i < b->nr; i++) {
 		struct rp_item *it = &b->items[i];
 
+		/* the next chain was written on the other CPU: ask for it while this one is added */
+		if (i + 1 < b->nr)
+			rp_item__prefetch(&b->items[i + 1]);
 		if (it->set_sample)
 			hists__set_sample(it->hists, it->cpu, it->parent);
 		err = hists__add_filtered_sample(it->hists, it->thread, b->strings + it->comm,
