@@ -337,6 +337,36 @@ static bool unwind__signal_cfi(struct unwind_space *sp, Dwarf_Addr pc)
 	return signal;
 }
 
+/*
+ * Is @pc in the function its module starts at (the ELF entry: _start of
+ * the program, or of the dynamic loader while it starts the program), or
+ * in glibc's _dl_start_user, which _start falls into and which runs the
+ * libraries' constructors?  That frame is the outermost whether or not
+ * CFI says so: the loader's start code has none, so libdwfl ends a walk
+ * there with an error, and every sample taken while the loader ran or a
+ * constructor (C++ static initializers) counted as a stack that could
+ * not be unwound: a false alarm, "300 of 300" for a program whose
+ * constructor spins.
+ */
+static bool unwind__at_entry(struct unwind_space *sp, Dwarf_Addr pc)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(sp->dwfl, pc);
+	struct addr_location al;
+	GElf_Addr bias;
+	GElf_Ehdr ehdr;
+	Elf *elf;
+
+	if (!mod)
+		return false;
+	elf = dwfl_module_getelf(mod, &bias);
+	if (!elf || !gelf_getehdr(elf, &ehdr) || !ehdr.e_entry)
+		return false;
+	/* our symbols, not libdwfl's: the loader's .dynsym does not name _start */
+	machine__resolve_cached(sp->machine, sp->thread, PERF_RECORD_MISC_USER, pc, &al);
+	return al.sym && (al.sym->start == ehdr.e_entry ||
+			  !strcmp(al.sym->name, "_dl_start_user"));
+}
+
 static int unwind__frame(Dwfl_Frame *state, void *arg)
 {
 	struct unwind_space *sp = arg;
@@ -507,7 +537,7 @@ int unwinder__unwind(struct unwinder *uw, struct machine *machine, struct thread
 	err = dwfl_getthread_frames(sp->dwfl, thread->tid, unwind__frame, sp);
 	if (sp->nr_frames < sp->skip)
 		sp->nr_frames = sp->skip;	/* not expected: libdwfl found fewer */
-	if (sp->stopped || !err)
+	if (sp->stopped || !err || (sp->nr_frames && unwind__at_entry(sp, sp->prev_lookup)))
 		err = sp->nr_frames;
 	else
 		err = -EIO;
