@@ -133,18 +133,22 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 	 * bigger half: call paths.  Not with source-line keys, whose entries
 	 * read the DWARF the resolver reads too.
 	 */
-	if (opts->num_threads > 1 && rh->need_chain && !rh->pipeline &&
-	    !opts->tasks && !opts->mmaps &&
-	    !sort_keys__has(&rh->columns.identity, SORT_SRCLINE) &&
-	    !sort_keys__has(&rh->columns.identity, SORT_SRCFILE)) {
-		rh->pipeline = report_pipeline__new();
-		if (!rh->pipeline)
-			return -ENOMEM;
-		pr_debug(opts->verbose, 1, "perf report: samples resolved on one thread, "
-			 "added on another\n");
-	} else if (opts->num_threads > 1) {
-		pr_debug(opts->verbose, 1, "perf report: one thread (%s)\n",
-			 rh->need_chain ? "source-line rows" : "no call paths to add");
+	if (opts->num_threads > 1 && !rh->pipeline) {
+		const char *why = NULL;
+
+		if (!rh->need_chain || opts->tasks || opts->mmaps)
+			why = "no call paths to add";
+		else if (sort_keys__has(&rh->columns.identity, SORT_SRCLINE) ||
+			 sort_keys__has(&rh->columns.identity, SORT_SRCFILE))
+			why = "source-line rows";
+		/* no thread to be had (a process limit): the same report, on one */
+		else if (!(rh->pipeline = report_pipeline__new()))
+			why = "no second thread could start";
+		if (why)
+			pr_debug(opts->verbose, 1, "perf report: one thread (%s)\n", why);
+		else
+			pr_debug(opts->verbose, 1, "perf report: samples resolved on one "
+				 "thread, added on another\n");
 	}
 	rh->callchain = opts->callchain;
 	/* upstream shows --children graphs from the callers down unless told */

@@ -145,6 +145,21 @@ test_expect_success PERF_EVENTS 'default: two threads when two CPUs are usable, 
 	! grep -q "added on another" v.err
 '
 
+test_expect_success PERF_EVENTS 'no second thread to be had (a process limit): one thread, the same report' '
+	cp rec.data nproc.data &&
+	chmod 644 nproc.data &&
+	as_nobody () {
+		setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all "$@"
+	} &&
+	# LeakSanitizer stops the world with a thread of its own: none here
+	as_nobody prlimit --nproc=1 env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		"$PERF_BIN" report --stdio -f -v -i nproc.data >limited.out 2>limited.err &&
+	grep "one thread (no second thread could start)" limited.err &&
+	as_nobody "$PERF_BIN" report --stdio -f -v -i nproc.data >free.out 2>free.err &&
+	grep "added on another" free.err &&
+	test_cmp free.out limited.out
+'
+
 test_expect_success 'bad values: one line, exit 129' '
 	for v in 0 -1 abc 2x 99999 ""; do
 		test_expect_code 129 perf report --stdio -i random.data --num-threads "$v" \
