@@ -22,6 +22,15 @@ top_chains () {
 	grep -v "^#" | grep -v "^$" | head -${1:-60}
 }
 
+# The same, every line at 0.5% or more, sorted: chains of equal weight
+# under one entry (two samples each, in a longer recording) come in an
+# order upstream takes from its DSO objects' addresses across DSOs, so
+# the set is compared, not the order.
+chain_set () {
+	grep -v "^#" | grep -v "^$" |
+	awk '{ p = $1; sub("%", "", p); if (p + 0 >= 0.5) print }' | sort
+}
+
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: upstream records a -fomit-frame-pointer program with --call-graph dwarf' '
 	gcc -O2 -fomit-frame-pointer -g -fPIC -shared -o libdwdemo.so \
 		"$SHARNESS_TEST_SRCDIR/lib/dwdemo-lib.c" &&
@@ -81,9 +90,10 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '64 KiB stacks per sample: the sam
 	upstream_record -q -e cpu-clock -F 999 --call-graph dwarf,65528 -o big.data -- \
 		./dwdemo 200 >/dev/null &&
 	upstream_perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym \
-		-i big.data 2>/dev/null | top_chains >expect &&
+		-i big.data 2>/dev/null | chain_set >expect &&
 	perf report --no-inline --stdio --no-children -g folded --sort comm,dso,sym -i big.data \
-		2>big.err | top_chains >actual &&
+		2>big.err | chain_set >actual &&
+	test $(wc -l <actual) -ge 4 &&
 	test_cmp expect actual &&
 	! grep "could not be unwound" big.err
 '
@@ -127,11 +137,11 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a library constructor: chains end
 		-Wl,-rpath,"$PWD" &&
 	perf record -q -e cpu-clock -F 999 --call-graph dwarf -o ctor.data -- ./ctormain &&
 	perf report --stdio --no-children -g folded --sort comm,dso,sym -i ctor.data \
-		2>ctor.err | top_chains >actual &&
+		2>ctor.err | chain_set >actual &&
 	grep -q "ctor_spin;call_init;.*_dl_init;_dl_start_user" actual &&
 	! grep "could not be unwound" ctor.err &&
 	upstream_perf report --stdio --no-children -g folded --sort comm,dso,sym -i ctor.data \
-		2>/dev/null | top_chains >expect &&
+		2>/dev/null | chain_set >expect &&
 	test_cmp expect actual
 '
 
