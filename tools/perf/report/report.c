@@ -255,7 +255,10 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 	const struct sample_filter *filter = rh->opts->filter;
 	struct hists *hists;
 	struct thread *thread;
+	const struct symbol *parent;
+	bool set_sample;
 	u8 filtered = 0;
+	s32 cpu;
 	int err;
 
 	/* --time and --cpu: as if the sample were not in the file */
@@ -284,15 +287,15 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 						&al);
 		filtered = sample_filter__verdict(filter, thread, leaf ? &al : NULL);
 	}
+	set_sample = rh->want_cpu || rh->want_parent;
+	cpu = rh->want_cpu && (evsel->attr.sample_type & PERF_SAMPLE_CPU) ? (s32)sample->cpu : -1;
+	parent = report_hists__parent(rh);
 	if (rh->pipeline)
 		return report_pipeline__add(rh->pipeline, hists, thread, thread__comm_str(thread),
 					    sample->cpumode, &rh->cursor, sample->period, filtered,
-					    rh->want_cpu || rh->want_parent,
-					    rh->want_cpu && (evsel->attr.sample_type & PERF_SAMPLE_CPU) ?
-					    (s32)sample->cpu : -1, report_hists__parent(rh));
-	if (rh->want_cpu || rh->want_parent)
-		hists__set_sample(hists, rh->want_cpu && (evsel->attr.sample_type & PERF_SAMPLE_CPU) ?
-				  (s32)sample->cpu : -1, report_hists__parent(rh));
+					    set_sample, cpu, parent);
+	if (set_sample)
+		hists__set_sample(hists, cpu, parent);
 	return hists__add_filtered_sample(hists, thread, thread__comm_str(thread),
 					  sample->cpumode, &rh->cursor, sample->period, filtered);
 }
