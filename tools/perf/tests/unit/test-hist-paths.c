@@ -8,6 +8,7 @@
  * caller order, the innermost in callee order), as upstream perf does.  Random paths with recursion, every
  * print mode and order, thresholds that hide branches.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "util/hists/hist.h"
+#include "util/hists/hist-paths.h"
 #include "util/model/callchain.h"
 #include "util/hists/callchain-tree.h"
 #include "util/data/event.h"
@@ -65,7 +67,8 @@ static int setup(void **state)
 		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
 		f->depth[i] = 1 + rng % MAX_DEPTH;
 		f->period[i] = 1 + (rng >> 8) % 1000;
-		f->path[i][f->depth[i] - 1] = 0;	/* fn0 is "main" */
+		/* fn0 is "main", but some paths start elsewhere: graphs with several roots */
+		f->path[i][f->depth[i] - 1] = rng % 5 ? 0 : (int)(1 + (rng >> 12) % (NR_SYMS - 1));
 		for (d = f->depth[i] - 1; d-- > 0;) {
 			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
 			f->path[i][d] = rng % 4 ? (int)(1 + (rng >> 4) % (NR_SYMS - 1)) :
@@ -161,7 +164,7 @@ static void check_comms(struct fixture *f, const char *setting, bool children,
 	struct callchain_param param;
 	struct callchain_cursor c;
 	struct hists h;
-	size_t s, i;
+	size_t s, i, k;
 
 	callchain_param__init(&param);
 	assert_int_equal(callchain_param__parse(&param, setting), 0);
@@ -184,18 +187,24 @@ static void check_comms(struct fixture *f, const char *setting, bool children,
 		char *want, *got;
 
 		s = he->sym->start / 0x1000 - 1 + (strcmp(he->comm, comms[0]) ? NR_SYMS : 0);
-		graph = hists__entry_graph(&h, he);
-		assert_non_null(graph);
 		want = print(trees[s], period, h.total_period, &param);
-		got = print(graph, period, h.total_period, &param);
-		if (strcmp(want, got))
-			fail_msg("-g %s%s, %s: want\n%s\ngot\n%s", setting,
-				 children ? " --children" : "", he->sym->name, want, got);
-		/* the reference holds all the entry's samples: same total */
-		assert_int_equal(callchain_tree__total(graph), callchain_tree__total(trees[s]));
+		/* the paths ending in the entry summed by walks up, then by a sweep */
+		for (k = 0; k < 2; k++) {
+			hist_paths__sweep_depth(h.paths, k ? UINT_MAX : 0);
+			graph = hists__entry_graph(&h, he);
+			assert_non_null(graph);
+			got = print(graph, period, h.total_period, &param);
+			if (strcmp(want, got))
+				fail_msg("-g %s%s, %s (%s): want\n%s\ngot\n%s", setting,
+					 children ? " --children" : "", he->sym->name,
+					 k ? "sweep" : "walks", want, got);
+			/* the reference holds all the entry's samples: same total */
+			assert_int_equal(callchain_tree__total(graph),
+					 callchain_tree__total(trees[s]));
+			free(got);
+			callchain_tree__delete(graph);
+		}
 		free(want);
-		free(got);
-		callchain_tree__delete(graph);
 	}
 	for (s = 0; s < MAX_COMMS * NR_SYMS; s++)
 		callchain_tree__delete(trees[s]);
@@ -359,6 +368,59 @@ static void test_late_caller(void **state)
 	hists__exit(&h);
 }
 
+/*
+ * The paths that end in an entry, shown whole from their outermost
+ * frames: equal branches in the order their first samples came, whether
+ * they are summed by walks up or by a sweep (which meets the last-made
+ * root first).  fn6 is called from fn1, then from fn2, once each.
+ */
+static void test_whole_roots(void **state)
+{
+	static const int paths[2][2] = { { 6, 1 }, { 6, 2 } };	/* leaf first */
+	struct fixture *f = *state;
+	struct callchain_frame frames[2];
+	struct callchain_cursor c = { .frames = frames, .nr = 2 };
+	struct callchain_param param;
+	struct callchain_tree *graph;
+	const struct hist_entry *he = NULL;
+	struct hists h;
+	char *out, *y, *z;
+	size_t s, i, k;
+
+	callchain_param__init(&param);
+	assert_int_equal(callchain_param__parse(&param, "graph,0,caller"), 0);
+	assert_int_equal(hists__init(&h, &f->sort, true, &param, true), 0);
+	for (s = 0; s < 2; s++) {
+		for (i = 0; i < 2; i++)
+			frames[i] = (struct callchain_frame){
+				.ip = f->sym[paths[s][i]]->start, .dso = f->dso,
+				.sym = f->sym[paths[s][i]], .cpumode = PERF_RECORD_MISC_USER,
+			};
+		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER,
+						   &c, 1), 0);
+	}
+	assert_int_equal(hists__output_resort(&h, false), 0);
+	for (i = 0; i < h.nr_entries; i++)
+		if (h.sorted[i]->sym == f->sym[6])
+			he = h.sorted[i];
+	assert_non_null(he);
+	for (k = 0; k < 2; k++) {
+		hist_paths__sweep_depth(h.paths, k ? UINT_MAX : 0);
+		graph = hists__entry_graph(&h, he);
+		assert_non_null(graph);
+		out = print(graph, 2, 2, &param);
+		y = strstr(out, "fn1");
+		z = strstr(out, "fn2");
+		assert_non_null(y);
+		assert_non_null(z);
+		if (y > z)
+			fail_msg("%s: fn2 before fn1:\n%s", k ? "sweep" : "walks", out);
+		free(out);
+		callchain_tree__delete(graph);
+	}
+	hists__exit(&h);
+}
+
 /* The deepest chain a record can hold (64 KiB of addresses): no stack overflow. */
 static void test_deep(void **state)
 {
@@ -411,6 +473,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_two_comms, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_periods, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_late_caller, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_whole_roots, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deep, setup, teardown),
 	};
 

@@ -113,6 +113,18 @@ struct hp_scratch_slot {
 	u32			scratch;	/* index in hist_paths.scratch */
 };
 
+/* A node's sums in a graph build that sweeps the trie (hp_build__sweep()). */
+struct hp_sweep {
+	u64			whole;		/* of the paths ending in the entry, below it */
+	u32			whole_count;
+	u32			first;		/* the first of those ends (hp->ends index) */
+};
+
+struct hp_excl {
+	u64			hit;		/* weight below it the graph must leave out */
+	u32			count;
+};
+
 struct hp_context {
 	const char		*comm;		/* NULL when the sort keys ignore it */
 	struct thread		*thread;	/* likewise */
@@ -222,6 +234,11 @@ struct hist_paths {
 	 * 0 none; cleared by the nodes noted, freed by collapse.
 	 */
 	u32			*node_scratch;
+	/* builds sweep when an entry's samples times this reach nr */
+	u32			sweep_depth;
+	/* by node, for builds that sweep (hp_build__sweep()); freed by collapse */
+	struct hp_sweep		*sweep;
+	struct hp_excl		*sweep_excl;
 };
 
 /* Fill hp->links if not yet.  0 or -ENOMEM. */

@@ -45,6 +45,12 @@ struct hist_paths *hist_paths__new(const struct callchain_param *param)
 	memset(hp->ends, 0, sizeof(*hp->ends));
 	hp->key = param->key;
 	hp->caller = param->order == CALLCHAIN_ORDER_CALLER;
+	/*
+	 * A walk up from an end costs about its depth in scattered nodes, a
+	 * sweep one node in order: measured on deep profiles (tens of frames),
+	 * a sweep pays from about here.
+	 */
+	hp->sweep_depth = 64;
 	return hp;
 }
 
@@ -75,6 +81,8 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->scratch);
 	free(hp->scratch_slots);
 	free(hp->node_scratch);
+	free(hp->sweep);
+	free(hp->sweep_excl);
 	free(hp);
 }
 

@@ -72,4 +72,13 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists);
 struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,
 					 const struct hist_entry *he);
 
+/*
+ * When a graph build sums the paths that end in its entry by one pass
+ * over the trie instead of a walk up from each end: when the entry's
+ * samples times @depth reach the trie's nodes (0: never; UINT_MAX:
+ * always).  The default suits paths some tens of frames deep; tests set
+ * both extremes to check that both ways build the same graph.
+ */
+void hist_paths__sweep_depth(struct hist_paths *hp, unsigned int depth);
+
 #endif
