@@ -248,10 +248,19 @@ int hist_paths__cumul(struct hist_paths *hp)
 	return 0;
 }
 
-/* Append node @n to its entry's occurrences (@tail: each entry's last). */
+/*
+ * Append node @n to its entry's occurrences (@tail: each entry's last).
+ * Caller-order graphs start walks at the outermost ones only: the others
+ * (most, in a recursive profile) are left out of the lists they would
+ * only be skipped in.
+ */
 static void hp_calls__append(struct hist_paths *hp, u32 *tail, u32 n)
 {
-	u32 e = hp_e_call(hp, n);
+	u32 e;
+
+	if (hp->caller && !hp_bit(hp->outermost, n))
+		return;
+	e = hp_e_call(hp, n);
 
 	if (tail[e])
 		hp->next_call[tail[e]] = n;

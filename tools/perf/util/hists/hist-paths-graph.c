@@ -455,8 +455,12 @@ static int hp_build__sweep(struct hp_build *b)
 	}
 	for (n = hp->nr - 1; n > 0; n--) {
 		const struct hp_sweep *s = &sums[n];
-		u32 parent = hp->nodes[n].parent;
+		u32 parent;
 
+		/* most nodes of a trie are on no path of the entry: nothing to carry */
+		if (!s->whole && !s->whole_count && (!excl || (!excl[n].hit && !excl[n].count)))
+			continue;
+		parent = hp->nodes[n].parent;
 		/* contexts hold nothing; an outermost frame is a root */
 		if (!parent)
 			continue;

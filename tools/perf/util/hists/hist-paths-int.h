@@ -192,9 +192,10 @@ struct hist_paths {
 	u64			*cumul;
 	u32			*cumul_count;
 	/*
-	 * Likewise, each entry's occurrences as a caller, in the order they
-	 * got it: listed by the first graph, not linked as they come (a
-	 * write a cache miss away per new node).
+	 * Likewise, each entry's occurrences as a caller (in caller order
+	 * only the outermost, where walks start), in the order they got it:
+	 * listed by the first graph, not linked as they come (a write a
+	 * cache miss away per new node).
 	 */
 	u32			*call_head;	/* by hist_entry.index */
 	u32			*next_call;	/* by node */
