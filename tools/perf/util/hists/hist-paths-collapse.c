@@ -194,7 +194,6 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 		return -ENOMEM;
 	/* the graphs' sums, made by the first graph (hp_cumul()) */
 	free(hp->cumul);
-	free(hp->cumul_count);
 	free(hp->call_head);
 	free(hp->next_call);
 	free(hp->node_scratch);
@@ -204,7 +203,6 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	hp->sweep_excl = NULL;
 	hp->node_scratch = NULL;
 	hp->cumul = NULL;
-	hp->cumul_count = NULL;
 	hp->call_head = NULL;
 	hp->next_call = NULL;
 	/* the child lists, made by the first graph */
@@ -223,27 +221,19 @@ int hist_paths__cumul(struct hist_paths *hp)
 
 	if (hp->cumul)
 		return 0;
-	hp->cumul = malloc((size_t)hp->nr * sizeof(*hp->cumul));
-	hp->cumul_count = malloc((size_t)hp->nr * sizeof(*hp->cumul_count));
-	if (!hp->cumul || !hp->cumul_count) {
-		free(hp->cumul);
-		free(hp->cumul_count);
-		hp->cumul = NULL;
-		hp->cumul_count = NULL;
+	hp->cumul = calloc(hp->nr, sizeof(*hp->cumul));
+	if (!hp->cumul)
 		return -ENOMEM;
-	}
-	memset(hp->cumul, 0, (size_t)hp->nr * sizeof(*hp->cumul));
-	memset(hp->cumul_count, 0, (size_t)hp->nr * sizeof(*hp->cumul_count));
-	for (n = 1; n < hp->nr_ends; n++) {
-		hp->cumul[hp->ends[n].node] = hp->ends[n].hit;
-		hp->cumul_count[hp->ends[n].node] = hp->ends[n].count;
-	}
+	for (n = 1; n < hp->nr_ends; n++)
+		hp->cumul[hp->ends[n].node] = (struct hp_cumul){
+			.hit = hp->ends[n].hit, .count = hp->ends[n].count, .end = n,
+		};
 	/* a child is made after its parent: sum from the last node back */
 	for (n = hp->nr - 1; n > 0; n--) {
-		u32 p = hp->nodes[n].parent;
+		struct hp_cumul *p = &hp->cumul[hp->nodes[n].parent];
 
-		hp->cumul[p] += hp->cumul[n];
-		hp->cumul_count[p] += hp->cumul_count[n];
+		p->hit += hp->cumul[n].hit;
+		p->count += hp->cumul[n].count;
 	}
 	return 0;
 }

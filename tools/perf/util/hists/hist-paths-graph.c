@@ -12,6 +12,15 @@
 #include "util/hists/hist.h"
 #include "util/model/callchain.h"
 
+/*
+ * The samples that end at node @n (all zero when none do).  Graph builds
+ * find a node's end with its sums (struct hp_cumul), made before any.
+ */
+static inline const struct hp_end *hp_end_of(const struct hist_paths *hp, u32 n)
+{
+	return &hp->ends[hp->cumul[n].end];
+}
+
 static int hp_tree__child(const struct hist_paths *hp, struct callchain_tree *tree, u32 parent,
 			  u32 n, u32 *child)
 {
@@ -80,7 +89,7 @@ static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
  */
 static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
-	return hp_end(hp, d)->count && hp_end(hp, d)->e_leaf != he->index;
+	return hp_end_of(hp, d)->count && hp_end_of(hp, d)->e_leaf != he->index;
 }
 
 static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
@@ -262,8 +271,8 @@ static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
 		err = hp_materialize(hp, tree, a, a);
 		if (err)
 			return err;
-		hp_tree__hit(tree, hp_scratch__find(hp, a)->out, hp_end(hp, a)->hit,
-			     hp_end(hp, a)->count);
+		hp_tree__hit(tree, hp_scratch__find(hp, a)->out, hp_end_of(hp, a)->hit,
+			     hp_end_of(hp, a)->count);
 	}
 	/* a build's walks are disjoint: no graph node is noted for them yet */
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
@@ -272,8 +281,8 @@ static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
 		err = hp_materialize(hp, tree, a, d);
 		if (err)
 			return err;
-		hp_tree__hit(tree, hp_scratch__find(hp, d)->out, hp_end(hp, d)->hit,
-			     hp_end(hp, d)->count);
+		hp_tree__hit(tree, hp_scratch__find(hp, d)->out, hp_end_of(hp, d)->hit,
+			     hp_end_of(hp, d)->count);
 	}
 	return 0;
 }
@@ -286,13 +295,13 @@ static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
 	u32 count = 0, d;
 
 	if (hp_walk__takes(hp, he, a)) {
-		hit = hp_end(hp, a)->hit;
-		count = hp_end(hp, a)->count;
+		hit = hp_end_of(hp, a)->hit;
+		count = hp_end_of(hp, a)->count;
 	}
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
 		if (hp_walk__takes(hp, he, d)) {
-			hit += hp_end(hp, d)->hit;
-			count += hp_end(hp, d)->count;
+			hit += hp_end_of(hp, d)->hit;
+			count += hp_end_of(hp, d)->count;
 		}
 	}
 	return count ? hp_tree__add_path(hp, tree, a, hit, count) : 0;
@@ -380,7 +389,7 @@ static int hp_build__exclude(struct hp_build *b, u32 x, u64 hit, u32 count)
 static int hp_build__whole(struct hp_build *b, u32 l)
 {
 	struct hist_paths *hp = b->hp;
-	const struct hp_end *leaf = hp_end(hp, l);
+	const struct hp_end *leaf = hp_end_of(hp, l);
 	u32 y;
 
 	for (y = l; hp->nodes[y].parent; y = hp->nodes[y].parent) {
@@ -534,7 +543,7 @@ static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u3
 	hp_build__whole_of(b, n, &whole, &whole_count);
 	if (!whole && !whole_count)
 		return false;
-	node = hp_end(b->hp, n);
+	node = hp_end_of(b->hp, n);
 	memset(it, 0, sizeof(*it));
 	it->node = n;
 	it->whole = true;
@@ -551,7 +560,7 @@ static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u3
 /* @n as a child in a walk, or an occurrence where a walk starts. */
 static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n)
 {
-	const struct hp_end *node = hp_end(b->hp, n);
+	const struct hp_end *node = hp_end_of(b->hp, n);
 	bool ends_in_he = node->count && node->e_leaf == b->he->index;
 	u64 excl;
 	u32 excl_count;
@@ -568,8 +577,8 @@ static void hp_item__init(struct hp_item *it, const struct hp_build *b, u32 n)
 		it->own_count = node->count;
 	}
 	hp_build__excluded(b, n, &excl, &excl_count);
-	it->weight = b->hp->cumul[n] - excl;
-	it->weight_count = b->hp->cumul_count[n] - excl_count;
+	it->weight = b->hp->cumul[n].hit - excl;
+	it->weight_count = b->hp->cumul[n].count - excl_count;
 	if (ends_in_he) {
 		it->weight -= node->hit;
 		it->weight_count -= node->count;
@@ -719,7 +728,7 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 		const struct hp_end *end;
 
 		for (n = he->first_leaf; n && !err; n = end->next_leaf) {
-			end = hp_end(hp, n);
+			end = hp_end_of(hp, n);
 			err = hp_build__exclude(&b, n, end->hit, end->count);
 			if (!err)
 				err = hp_build__whole(&b, n);
@@ -771,8 +780,8 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 							    (param->min_percent / 100)));
 		goto out;
 	}
-	for (n = he->first_leaf; n && !err; n = hp_end(hp, n)->next_leaf)
-		err = hp_tree__add_path(hp, tree, n, hp_end(hp, n)->hit, hp_end(hp, n)->count);
+	for (n = he->first_leaf; n && !err; n = hp_end_of(hp, n)->next_leaf)
+		err = hp_tree__add_path(hp, tree, n, hp_end_of(hp, n)->hit, hp_end_of(hp, n)->count);
 	if (!hists->children)
 		goto out;
 	for (n = hp->call_head[he->index]; n && !err; n = hp->next_call[n]) {

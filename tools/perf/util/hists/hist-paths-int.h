@@ -96,6 +96,16 @@ struct hp_end {
 #define HP_ENDS_UNDER_CALL	(1u << 30)
 #define HP_END_MASK		(HP_ENDS_UNDER_CALL - 1)
 
+/*
+ * A node's subtree sums, and its end: a graph build reads the three
+ * together, one cache line (its end by hash was two more misses an item).
+ */
+struct hp_cumul {
+	u64			hit;		/* of the samples at it and below */
+	u32			count;
+	u32			end;		/* index in hist_paths.ends, 0: none */
+};
+
 /* What one graph build notes on a trie node (few nodes per build). */
 struct hp_scratch {
 	union {
@@ -186,11 +196,10 @@ struct hist_paths {
 	u32			nr_slotted;	/* nodes in it */
 	/*
 	 * After collapse, made by the first graph (hist_paths__cumul()), by
-	 * node: hit + all below, and the samples.  A report that prints no
-	 * graph never has them.
+	 * node: hit + all below, the samples, and the node's end.  A report
+	 * that prints no graph never has them.
 	 */
-	u64			*cumul;
-	u32			*cumul_count;
+	struct hp_cumul		*cumul;
 	/*
 	 * Likewise, each entry's occurrences as a caller (in caller order
 	 * only the outermost, where walks start), in the order they got it:
@@ -244,7 +253,7 @@ struct hist_paths {
 
 /* Fill hp->links if not yet.  0 or -ENOMEM. */
 int hist_paths__links(struct hist_paths *hp);
-/* Fill hp->cumul and hp->cumul_count if not yet.  0 or -ENOMEM. */
+/* Fill hp->cumul if not yet.  0 or -ENOMEM. */
 int hist_paths__cumul(struct hist_paths *hp);
 /* Fill hp->call_head and hp->next_call if not yet.  0 or -ENOMEM. */
 int hist_paths__calls(struct hist_paths *hp, const struct hists *hists);
@@ -270,6 +279,12 @@ static inline /* What frames merge by: the function (its start), the address whe
 u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 {
 	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? symbol__graph_key(sym) : ip;
+}
+
+/* Where the probe for the end at node @n in hp->end_slots starts. */
+static inline u32 *hp_end_slot__first(const struct hist_paths *hp, u32 n)
+{
+	return &hp->end_slots[(n * 0x9e3779b1u) & (hp->nr_end_slots - 1)];
 }
 
 /* The slot of the end at node @n in hp->end_slots, or the empty one it goes in. */

@@ -65,7 +65,6 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->under_call);
 	free(hp->slots);
 	free(hp->cumul);
-	free(hp->cumul_count);
 	free(hp->call_head);
 	free(hp->next_call);
 	free(hp->links);
@@ -566,6 +565,8 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		if (err)
 			goto fail;
 	}
+	/* the end's slot, wanted after the callers' entries: on its way meanwhile */
+	__builtin_prefetch(hp_end_slot__first(hp, hp->path.v[nr - 1].node));
 	/* the callers' entries, outermost first as before; their nodes fetched at once */
 	if (hists->children) {
 		/* inline frames in place of the ip are callers' entries, as upstream's */
