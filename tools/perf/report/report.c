@@ -205,6 +205,8 @@ static struct hists *report_hists__hists(struct report_hists *rh, const struct e
 			hists__set_order(h, &rh->columns.order);
 		h->relative = rh->opts->relative;
 		h->srcline_opts = &rh->machine.load_opts;
+		/* the path trie's sums after the last add: on as many threads */
+		h->nr_threads = rh->opts->num_threads;
 		rh->hists[evsel->idx] = h;
 	}
 	return rh->hists[evsel->idx];

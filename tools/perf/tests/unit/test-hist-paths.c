@@ -156,8 +156,8 @@ static char *print(const struct callchain_tree *tree, u64 entry_period, u64 tota
  * @resort_at: samples added before a first resort (NR_SAMPLES: none
  * before the end); @nr_comms: 1 or 2, see comms[].
  */
-static void check_comms(struct fixture *f, const char *setting, bool children,
-			size_t resort_at, size_t nr_comms)
+static void check_threads(struct fixture *f, const char *setting, bool children,
+			  size_t resort_at, size_t nr_comms, unsigned int nr_threads)
 {
 	struct callchain_tree *trees[MAX_COMMS * NR_SYMS], *graph;
 	struct callchain_frame frames[MAX_DEPTH];
@@ -171,6 +171,7 @@ static void check_comms(struct fixture *f, const char *setting, bool children,
 	param.order = callchain_param__default_order(&param, children);
 	assert_int_equal(hists__init(&h, &f->sort, children, &param,
 				     param.order == CALLCHAIN_ORDER_CALLER), 0);
+	h.nr_threads = nr_threads;
 	for (s = 0; s < NR_SAMPLES; s++) {
 		/* the trie frees its lookup table there: the adds after remake it */
 		if (s == resort_at)
@@ -209,6 +210,14 @@ static void check_comms(struct fixture *f, const char *setting, bool children,
 	for (s = 0; s < MAX_COMMS * NR_SYMS; s++)
 		callchain_tree__delete(trees[s]);
 	hists__exit(&h);
+}
+
+/* The collapse's walk on this thread, then split with a second one. */
+static void check_comms(struct fixture *f, const char *setting, bool children,
+			size_t resort_at, size_t nr_comms)
+{
+	check_threads(f, setting, children, resort_at, nr_comms, 1);
+	check_threads(f, setting, children, resort_at, nr_comms, 2);
 }
 
 static void check(struct fixture *f, const char *setting, bool children, size_t resort_at)
@@ -269,6 +278,7 @@ static void test_two_comms(void **state)
 static void test_periods(void **state)
 {
 	static const char * const settings[] = { "graph,0.5,caller", "graph,0.5,callee" };
+	static const unsigned int threads[] = { 1, 2, 1, 2 };
 	struct fixture *f = *state;
 	struct callchain_frame frames[MAX_DEPTH];
 	struct callchain_param param;
@@ -276,13 +286,15 @@ static void test_periods(void **state)
 	struct hists paths, flat;
 	size_t k, s, i, j;
 
-	for (k = 0; k < sizeof(settings) / sizeof(settings[0]); k++) {
+	/* each setting with the collapse's walk on one thread, then on two */
+	for (k = 0; k < 4; k++) {
 		bool caller;
 
 		callchain_param__init(&param);
-		assert_int_equal(callchain_param__parse(&param, settings[k]), 0);
+		assert_int_equal(callchain_param__parse(&param, settings[k / 2]), 0);
 		caller = param.order == CALLCHAIN_ORDER_CALLER;
 		assert_int_equal(hists__init(&paths, &f->sort, true, &param, caller), 0);
+		paths.nr_threads = threads[k];
 		assert_int_equal(hists__init(&flat, &f->sort, true, NULL, caller), 0);
 		for (s = 0; s < NR_SAMPLES; s++) {
 			cursor_set(f, s, &c, frames);

@@ -130,6 +130,8 @@ struct hists {
 		const struct symbol	*parent;
 	} cur;
 	bool			track_modes;	/* keep period_sys/us/guest_* */
+	/* threads the sums after the last add may use (--num-threads); 0 or 1: this one */
+	unsigned int		nr_threads;
 	/* --sort srcline/srcfile: where the DSOs' DWARF is looked for */
 	const struct dso_load_opts *srcline_opts;
 	/*
