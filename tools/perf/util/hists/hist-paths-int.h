@@ -281,12 +281,6 @@ u64 hp_key(const struct hist_paths *hp, const struct symbol *sym, u64 ip)
 	return hp->key == CALLCHAIN_KEY_FUNCTION && sym ? symbol__graph_key(sym) : ip;
 }
 
-/* Where the probe for the end at node @n in hp->end_slots starts. */
-static inline u32 *hp_end_slot__first(const struct hist_paths *hp, u32 n)
-{
-	return &hp->end_slots[(n * 0x9e3779b1u) & (hp->nr_end_slots - 1)];
-}
-
 /* The slot of the end at node @n in hp->end_slots, or the empty one it goes in. */
 static inline u32 *hp_end_slot(const struct hist_paths *hp, u32 n)
 {

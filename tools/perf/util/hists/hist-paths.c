@@ -565,8 +565,6 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 		if (err)
 			goto fail;
 	}
-	/* the end's slot, wanted after the callers' entries: on its way meanwhile */
-	__builtin_prefetch(hp_end_slot__first(hp, hp->path.v[nr - 1].node));
 	/* the callers' entries, outermost first as before; their nodes fetched at once */
 	if (hists->children) {
 		/* inline frames in place of the ip are callers' entries, as upstream's */
