@@ -6,7 +6,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include "report/stdio.h"
+#include "report/graphs.h"
 #include "util/hists/callchain-tree.h"
 
 static double percent(u64 period, u64 total)
@@ -106,10 +108,60 @@ static bool hist_entry__graph_empty(const struct hist_entry *he, const struct hi
 	return param->mode == CALLCHAIN_GRAPH && weight < min;
 }
 
+/* Is @he printed, and with a call graph under it? */
+static bool hist_entry__shown(const struct hist_entry *he, const struct hists *hists,
+			      const struct hists_print_opts *opts)
+{
+	u64 period = hists->children ? he->period_children : he->period;
+
+	return !he->filtered && percent(period, opts->total) >= opts->percent_limit;
+}
+
+static bool hist_entry__has_graph(const struct hist_entry *he, const struct hists *hists,
+				  const struct hists_print_opts *opts)
+{
+	return opts->callchain && hists->paths && !hist_entry__graph_empty(he, hists, opts->callchain);
+}
+
+/*
+ * With a second thread (--num-threads): the graphs to print, in order,
+ * and their builder; else NULL (this thread builds each in turn).
+ */
+static struct report_graphs *hists__graphs(const struct hists *hists,
+					   const struct hists_print_opts *opts,
+					   const struct hist_entry ***entries)
+{
+	struct report_graphs *rg;
+	size_t i, nr = 0;
+
+	*entries = NULL;
+	if (hists->nr_threads < 2 || !opts->callchain || !hists->paths)
+		return NULL;
+	*entries = malloc(hists->nr_entries * sizeof(**entries));
+	if (!*entries)
+		return NULL;
+	for (i = 0; i < hists->nr_entries; i++) {
+		const struct hist_entry *he = hists->sorted[i];
+
+		if (hist_entry__shown(he, hists, opts) && hist_entry__has_graph(he, hists, opts))
+			(*entries)[nr++] = he;
+	}
+	/* one graph or none: nothing to build beside it */
+	rg = nr > 1 ? report_graphs__new(hists, *entries, nr) : NULL;
+	if (!rg) {
+		free(*entries);
+		*entries = NULL;
+	}
+	return rg;
+}
+
 int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
 {
+	const struct hist_entry **entries;
+	struct report_graphs *rg;
 	struct sort_widths sw;
-	size_t i;
+	size_t i, k = 0;
+	int err = 0;
 
 	/* the widths of what is shown: hidden entries do not count */
 	sort_widths__init(&sw, opts->verbose);
@@ -119,29 +171,30 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 	if (opts->show_header)
 		hists__fprintf_header(opts->out, &sw, opts->self_header, fp);
 
+	rg = hists__graphs(hists, opts, &entries);
 	for (i = 0; i < hists->nr_entries; i++) {
 		const struct hist_entry *he = hists->sorted[i];
 		u64 period = hists->children ? he->period_children : he->period;
+		struct callchain_tree *graph;
 
-		if (he->filtered)
-			continue;
-		if (percent(period, opts->total) < opts->percent_limit)
+		if (!hist_entry__shown(he, hists, opts))
 			continue;
 		hist_entry__fprintf(he, hists, opts, &sw, fp);
 		/* the graph printer ends a graph with upstream's blank line */
-		if (opts->callchain && hists->paths &&
-		    !hist_entry__graph_empty(he, hists, opts->callchain)) {
-			/* built for printing and dropped: only one graph is held at a time */
-			struct callchain_tree *graph = hists__entry_graph(hists, he);
-
-			/* an entry without its graph would be a wrong report */
-			if (!graph)
-				return -ENOMEM;
-			callchain_tree__fprintf_min(fp, graph, period, hists->total_period,
-						    hists__callchain_total(hists),
-						    opts->callchain);
-			callchain_tree__delete(graph);
+		if (!hist_entry__has_graph(he, hists, opts))
+			continue;
+		/* built for printing and dropped: a few graphs are held at a time */
+		graph = rg ? report_graphs__take(rg, k++) : hists__entry_graph(hists, he);
+		/* an entry without its graph would be a wrong report */
+		if (!graph) {
+			err = -ENOMEM;
+			break;
 		}
+		callchain_tree__fprintf_min(fp, graph, period, hists->total_period,
+					    hists__callchain_total(hists), opts->callchain);
+		callchain_tree__delete(graph);
 	}
-	return 0;
+	report_graphs__delete(rg);
+	free(entries);
+	return err;
 }

@@ -160,6 +160,7 @@ static void check_threads(struct fixture *f, const char *setting, bool children,
 			  size_t resort_at, size_t nr_comms, unsigned int nr_threads)
 {
 	struct callchain_tree *trees[MAX_COMMS * NR_SYMS], *graph;
+	struct hist_paths *reader;
 	struct callchain_frame frames[MAX_DEPTH];
 	struct callchain_param param;
 	struct callchain_cursor c;
@@ -181,6 +182,8 @@ static void check_threads(struct fixture *f, const char *setting, bool children,
 						   PERF_RECORD_MISC_USER, &c, f->period[s]), 0);
 	}
 	assert_int_equal(hists__output_resort(&h, false), 0);
+	reader = hist_paths__reader_new(h.paths, &h);
+	assert_non_null(reader);
 	reference(f, &param, children, nr_comms, trees);
 	for (i = 0; i < h.nr_entries; i++) {
 		const struct hist_entry *he = h.sorted[i];
@@ -189,16 +192,23 @@ static void check_threads(struct fixture *f, const char *setting, bool children,
 
 		s = he->sym->start / 0x1000 - 1 + (strcmp(he->comm, comms[0]) ? NR_SYMS : 0);
 		want = print(trees[s], period, h.total_period, &param);
-		/* the paths ending in the entry summed by walks up, then by a sweep */
-		for (k = 0; k < 2; k++) {
-			hist_paths__sweep_depth(h.paths, k ? UINT_MAX : 0);
-			graph = hists__entry_graph(&h, he);
+		/*
+		 * The paths ending in the entry summed by walks up, then by a
+		 * sweep; by the trie, then by a second reader of it (another
+		 * thread's, report/graphs.c).
+		 */
+		for (k = 0; k < 4; k++) {
+			struct hist_paths *hp = k < 2 ? h.paths : reader;
+
+			hist_paths__sweep_depth(hp, k % 2 ? UINT_MAX : 0);
+			graph = hist_paths__graph(hp, &h, he);
 			assert_non_null(graph);
 			got = print(graph, period, h.total_period, &param);
 			if (strcmp(want, got))
-				fail_msg("-g %s%s, %s (%s): want\n%s\ngot\n%s", setting,
+				fail_msg("-g %s%s, %s (%s, %s): want\n%s\ngot\n%s", setting,
 					 children ? " --children" : "", he->sym->name,
-					 k ? "sweep" : "walks", want, got);
+					 k % 2 ? "sweep" : "walks", k < 2 ? "trie" : "reader",
+					 want, got);
 			/* the reference holds all the entry's samples: same total */
 			assert_int_equal(callchain_tree__total(graph),
 					 callchain_tree__total(trees[s]));
@@ -209,6 +219,7 @@ static void check_threads(struct fixture *f, const char *setting, bool children,
 	}
 	for (s = 0; s < MAX_COMMS * NR_SYMS; s++)
 		callchain_tree__delete(trees[s]);
+	hist_paths__reader_delete(reader);
 	hists__exit(&h);
 }
 

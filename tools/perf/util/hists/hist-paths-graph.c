@@ -759,6 +759,56 @@ void hist_paths__sweep_depth(struct hist_paths *hp, unsigned int depth)
 	hp->sweep_depth = depth;
 }
 
+/* What graphs read besides the trie, made once: 0 or -ENOMEM. */
+static int hist_paths__graph_prepare(struct hist_paths *hp, const struct hists *hists)
+{
+	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
+		       sizeof(*hp->stack)) || hist_paths__links(hp) || hist_paths__cumul(hp) ||
+	    hist_paths__calls(hp, hists))
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * A shallow copy shares the trie and everything graphs read; what a build
+ * writes (its stack, scratches and sweep sums) is the copy's own.
+ */
+struct hist_paths *hist_paths__reader_new(struct hist_paths *hp, const struct hists *hists)
+{
+	struct hist_paths *r;
+
+	if (!hp->collapsed || hist_paths__graph_prepare(hp, hists))
+		return NULL;
+	r = malloc(sizeof(*r));
+	if (!r)
+		return NULL;
+	*r = *hp;
+	r->reader = true;
+	r->stack = NULL;
+	r->alloc_stack = 0;
+	r->scratch = NULL;
+	r->nr_scratch = r->alloc_scratch = 0;
+	r->scratch_slots = NULL;
+	r->nr_scratch_slots = 0;
+	r->node_scratch = NULL;
+	r->sweep = NULL;
+	r->sweep_excl = NULL;
+	return r;
+}
+
+void hist_paths__reader_delete(struct hist_paths *r)
+{
+	if (!r)
+		return;
+	free(r->stack);
+	free(r->scratch);
+	free(r->scratch_slots);
+	free(r->node_scratch);
+	free(r->sweep);
+	free(r->sweep_excl);
+	free(r);
+}
+
 struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,
 					 const struct hist_entry *he)
 {
@@ -769,9 +819,7 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 
 	if (!tree)
 		return NULL;
-	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
-		       sizeof(*hp->stack)) || hist_paths__links(hp) || hist_paths__cumul(hp) ||
-	    hist_paths__calls(hp, hists))
+	if (hist_paths__graph_prepare(hp, hists))
 		goto fail;
 	hp_scratch__reset(hp);
 	/* fractal mode hides by shares of the parent: no fixed threshold to prune at */

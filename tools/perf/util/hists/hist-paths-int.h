@@ -234,6 +234,7 @@ struct hist_paths {
 	enum callchain_key	key;
 	bool			caller;		/* graphs outermost caller first */
 	bool			collapsed;
+	bool			reader;		/* hist_paths__reader_new()'s: the trie is not its own */
 	struct hp_scratch	*scratch;	/* this build's */
 	size_t			nr_scratch, alloc_scratch;
 	struct hp_scratch_slot	*scratch_slots;	/* which node has which, this build */

@@ -58,6 +58,11 @@ void hist_paths__delete(struct hist_paths *hp)
 {
 	if (!hp)
 		return;
+	/* a reader's trie is another's */
+	if (hp->reader) {
+		hist_paths__reader_delete(hp);
+		return;
+	}
 	free(hp->nodes);
 	free(hp->ends);
 	free(hp->end_slots);

@@ -73,6 +73,17 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 					 const struct hist_entry *he);
 
 /*
+ * A second reader of @hp's graphs, for another thread: it shares the
+ * collapsed trie, and what a graph build writes is its own, so graphs of
+ * different entries build on two threads at once (hist_paths__graph()
+ * with either).  No add, collapse or graph of @hp may run while it is
+ * made; no add or collapse while it lives.  NULL on -ENOMEM, or when @hp
+ * is not collapsed.
+ */
+struct hist_paths *hist_paths__reader_new(struct hist_paths *hp, const struct hists *hists);
+void hist_paths__reader_delete(struct hist_paths *reader);
+
+/*
  * When a graph build sums the paths that end in its entry by one pass
  * over the trie instead of a walk up from each end: when the entry's
  * samples times @depth reach the trie's nodes (0: never; UINT_MAX:
