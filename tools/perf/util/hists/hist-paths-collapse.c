@@ -292,10 +292,12 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	free(hp->call_head);
 	free(hp->next_call);
 	free(hp->node_scratch);
-	free(hp->sweep);
-	free(hp->sweep_excl);
-	hp->sweep = NULL;
-	hp->sweep_excl = NULL;
+	if (hp->sweeper) {
+		free(hp->sweeper->sums);
+		free(hp->sweeper->excl);
+		hp->sweeper->sums = NULL;
+		hp->sweeper->excl = NULL;
+	}
 	hp->node_scratch = NULL;
 	hp->cumul = NULL;
 	hp->call_head = NULL;

@@ -418,9 +418,11 @@ static int hp_build__whole(struct hp_build *b, u32 l)
  * its parent), they cost a pass over the trie.  The roots come in the
  * order the walks would meet them: by the first end below each.
  */
+/* With hp->sweeper's lock held.  0 or -ENOMEM. */
 static int hp_build__sweep(struct hp_build *b)
 {
 	struct hist_paths *hp = b->hp;
+	struct hp_sweeper *sw = hp->sweeper;
 	const u32 he = b->he->index;
 	struct hp_sweep *sums;
 	struct hp_excl *excl = NULL;
@@ -430,20 +432,20 @@ static int hp_build__sweep(struct hp_build *b)
 	for (i = 1; i < hp->nr_ends && !any_excl; i++)
 		any_excl = hp->ends[i].e_leaf == he && hp_bit(hp->under_call, hp->ends[i].node);
 	/* kept for the next such build: faulting the pages in again costs more than clearing */
-	if (!hp->sweep) {
-		hp->sweep = malloc((size_t)hp->nr * sizeof(*hp->sweep));
-		if (!hp->sweep)
+	if (!sw->sums) {
+		sw->sums = malloc((size_t)hp->nr * sizeof(*sw->sums));
+		if (!sw->sums)
 			return -ENOMEM;
 	}
-	if (any_excl && !hp->sweep_excl) {
-		hp->sweep_excl = malloc((size_t)hp->nr * sizeof(*hp->sweep_excl));
-		if (!hp->sweep_excl)
+	if (any_excl && !sw->excl) {
+		sw->excl = malloc((size_t)hp->nr * sizeof(*sw->excl));
+		if (!sw->excl)
 			return -ENOMEM;
 	}
-	sums = b->sums = hp->sweep;
+	sums = b->sums = sw->sums;
 	memset(sums, 0, (size_t)hp->nr * sizeof(*sums));
 	if (any_excl) {
-		excl = b->excl = hp->sweep_excl;
+		excl = b->excl = sw->excl;
 		memset(excl, 0, (size_t)hp->nr * sizeof(*excl));
 	}
 	for (i = 1; i < hp->nr_ends; i++) {
@@ -720,10 +722,17 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 	struct hp_item *roots = NULL;
 	size_t nr = 0, alloc = 0, i;
 	u32 n;
+	bool swept = false;
 	int err = 0;
 
 	if ((u64)he->nr_samples * hp->sweep_depth >= hp->nr) {
-		err = hp_build__sweep(&b);
+		err = hist_paths__sweeper(hp);
+		if (!err) {
+			/* held until the sums are read: through the expansion */
+			pthread_mutex_lock(&hp->sweeper->lock);
+			swept = true;
+			err = hp_build__sweep(&b);
+		}
 	} else {
 		const struct hp_end *end;
 
@@ -749,6 +758,8 @@ static int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 	}
 	if (!err && nr)
 		err = hp_build__expand(&b, 0, roots, nr);
+	if (swept)
+		pthread_mutex_unlock(&hp->sweeper->lock);
 	free(roots);
 	free(b.tops);
 	return err;
@@ -760,53 +771,13 @@ void hist_paths__sweep_depth(struct hist_paths *hp, unsigned int depth)
 }
 
 /* What graphs read besides the trie, made once: 0 or -ENOMEM. */
-static int hist_paths__graph_prepare(struct hist_paths *hp, const struct hists *hists)
+int hist_paths__graph_prepare(struct hist_paths *hp, const struct hists *hists)
 {
 	if (hp_reserve((void **)&hp->stack, &hp->alloc_stack, hp->max_depth + 1,
 		       sizeof(*hp->stack)) || hist_paths__links(hp) || hist_paths__cumul(hp) ||
 	    hist_paths__calls(hp, hists))
 		return -ENOMEM;
 	return 0;
-}
-
-/*
- * A shallow copy shares the trie and everything graphs read; what a build
- * writes (its stack, scratches and sweep sums) is the copy's own.
- */
-struct hist_paths *hist_paths__reader_new(struct hist_paths *hp, const struct hists *hists)
-{
-	struct hist_paths *r;
-
-	if (!hp->collapsed || hist_paths__graph_prepare(hp, hists))
-		return NULL;
-	r = malloc(sizeof(*r));
-	if (!r)
-		return NULL;
-	*r = *hp;
-	r->reader = true;
-	r->stack = NULL;
-	r->alloc_stack = 0;
-	r->scratch = NULL;
-	r->nr_scratch = r->alloc_scratch = 0;
-	r->scratch_slots = NULL;
-	r->nr_scratch_slots = 0;
-	r->node_scratch = NULL;
-	r->sweep = NULL;
-	r->sweep_excl = NULL;
-	return r;
-}
-
-void hist_paths__reader_delete(struct hist_paths *r)
-{
-	if (!r)
-		return;
-	free(r->stack);
-	free(r->scratch);
-	free(r->scratch_slots);
-	free(r->node_scratch);
-	free(r->sweep);
-	free(r->sweep_excl);
-	free(r);
 }
 
 struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct hists *hists,

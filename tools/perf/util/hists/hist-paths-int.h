@@ -7,6 +7,7 @@
 #define __PERF_HIST_PATHS_INT_H
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include "util/hists/hist-paths.h"
 #include "util/hists/callchain-tree-int.h"
@@ -135,6 +136,18 @@ struct hp_excl {
 	u32			count;
 };
 
+/*
+ * The sums by node of builds that sweep, the trie's and its readers':
+ * 32 bytes a node, so one build at a time has them (a second thread's
+ * own took a 500 MB file's report from 235 to 304 MB).  The arrays are
+ * kept for the next sweep and freed by collapse.
+ */
+struct hp_sweeper {
+	pthread_mutex_t		lock;		/* held for a whole build that sweeps */
+	struct hp_sweep		*sums;
+	struct hp_excl		*excl;
+};
+
 struct hp_context {
 	const char		*comm;		/* NULL when the sort keys ignore it */
 	struct thread		*thread;	/* likewise */
@@ -247,13 +260,16 @@ struct hist_paths {
 	u32			*node_scratch;
 	/* builds sweep when an entry's samples times this reach nr */
 	u32			sweep_depth;
-	/* by node, for builds that sweep (hp_build__sweep()); freed by collapse */
-	struct hp_sweep		*sweep;
-	struct hp_excl		*sweep_excl;
+	/* for builds that sweep (hp_build__sweep()), one at a time; shared with readers */
+	struct hp_sweeper	*sweeper;
 };
 
 /* Fill hp->links if not yet.  0 or -ENOMEM. */
 int hist_paths__links(struct hist_paths *hp);
+/* What graphs read besides the trie (links, cumul, calls), if not yet.  0 or -ENOMEM. */
+int hist_paths__graph_prepare(struct hist_paths *hp, const struct hists *hists);
+/* hp->sweeper, made if not yet (not while a reader exists).  0 or -ENOMEM. */
+int hist_paths__sweeper(struct hist_paths *hp);
 /* Fill hp->cumul if not yet.  0 or -ENOMEM. */
 int hist_paths__cumul(struct hist_paths *hp);
 /* Fill hp->call_head and hp->next_call if not yet.  0 or -ENOMEM. */

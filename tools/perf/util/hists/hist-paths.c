@@ -85,8 +85,12 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->scratch);
 	free(hp->scratch_slots);
 	free(hp->node_scratch);
-	free(hp->sweep);
-	free(hp->sweep_excl);
+	if (hp->sweeper) {
+		free(hp->sweeper->sums);
+		free(hp->sweeper->excl);
+		pthread_mutex_destroy(&hp->sweeper->lock);
+		free(hp->sweeper);
+	}
 	free(hp);
 }
 
