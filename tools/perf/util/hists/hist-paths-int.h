@@ -342,4 +342,39 @@ static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp,
 	return &hp->frames[hp->nodes[n].frame];
 }
 
+/* ---- graph builds: hist-paths-graph.c, hist-paths-prune.c ---- */
+
+/*
+ * The samples that end at node @n (all zero when none do).  Graph builds
+ * find a node's end with its sums (struct hp_cumul), made before any.
+ */
+static inline const struct hp_end *hp_end_of(const struct hist_paths *hp, u32 n)
+{
+	return &hp->ends[hp->cumul[n].end];
+}
+
+/* Caller order: is occurrence @a the outermost of @he on its paths (a walk's start)? */
+static inline bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
+{
+	return hp_bit(hp->outermost, a);
+}
+
+/* A child of graph node @parent for trie node @n's frame, made if new, into *@child. */
+int hp_tree__child(const struct hist_paths *hp, struct callchain_tree *tree, u32 parent,
+		   u32 n, u32 *child);
+void hp_tree__hit(struct callchain_tree *tree, u32 n, u64 hit, u32 count);
+/* Node @n's scratch in this build; NULL if it has none. */
+struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n);
+/* Node @n's scratch in this build, made zeroed if new; NULL on -ENOMEM. */
+struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n);
+/*
+ * @he's graph into @tree, branches under @min hidden: caller order (with
+ * the walks from its occurrences if @walks, --children), or callee order
+ * without --children (up).  0 or -ENOMEM.
+ */
+int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
+		     const struct hist_entry *he, u64 min, bool walks);
+int hp_graph__up_pruned(struct hist_paths *hp, struct callchain_tree *tree,
+			const struct hist_entry *he, u64 min);
+
 #endif
