@@ -152,6 +152,21 @@ static char *print(const struct callchain_tree *tree, u64 entry_period, u64 tota
 	return buf;
 }
 
+/* @graph of an entry of @period (the total too) prints @first before @second. */
+static void assert_printed_before(const struct callchain_tree *graph, u64 period,
+				  const struct callchain_param *param, const char *first,
+				  const char *second, const char *what)
+{
+	char *out = print(graph, period, period, param);
+	const char *a = strstr(out, first), *b = strstr(out, second);
+
+	assert_non_null(a);
+	assert_non_null(b);
+	if (a > b)
+		fail_msg("%s%s before %s:\n%s", what, second, first, out);
+	free(out);
+}
+
 /*
  * @resort_at: samples added before a first resort (NR_SAMPLES: none
  * before the end); @nr_comms: 1 or 2, see comms[].
@@ -359,7 +374,6 @@ static void test_late_caller(void **state)
 	struct callchain_param param;
 	struct callchain_tree *graph = NULL;
 	struct hists h;
-	char *out, *y, *z;
 	size_t s, i;
 
 	callchain_param__init(&param);
@@ -379,14 +393,7 @@ static void test_late_caller(void **state)
 		if (h.sorted[i]->sym == f->sym[3])
 			graph = hists__entry_graph(&h, h.sorted[i]);
 	assert_non_null(graph);
-	out = print(graph, 3, 3, &param);
-	y = strstr(out, "fn4");
-	z = strstr(out, "fn5");
-	assert_non_null(y);
-	assert_non_null(z);
-	if (y > z)
-		fail_msg("fn5 before fn4:\n%s", out);
-	free(out);
+	assert_printed_before(graph, 3, &param, "fn4", "fn5", "");
 	callchain_tree__delete(graph);
 	hists__exit(&h);
 }
@@ -407,7 +414,6 @@ static void test_whole_roots(void **state)
 	struct callchain_tree *graph;
 	const struct hist_entry *he = NULL;
 	struct hists h;
-	char *out, *y, *z;
 	size_t s, i, k;
 
 	callchain_param__init(&param);
@@ -431,14 +437,7 @@ static void test_whole_roots(void **state)
 		hist_paths__sweep_depth(h.paths, k ? UINT_MAX : 0);
 		graph = hists__entry_graph(&h, he);
 		assert_non_null(graph);
-		out = print(graph, 2, 2, &param);
-		y = strstr(out, "fn1");
-		z = strstr(out, "fn2");
-		assert_non_null(y);
-		assert_non_null(z);
-		if (y > z)
-			fail_msg("%s: fn2 before fn1:\n%s", k ? "sweep" : "walks", out);
-		free(out);
+		assert_printed_before(graph, 2, &param, "fn1", "fn2", k ? "sweep: " : "walks: ");
 		callchain_tree__delete(graph);
 	}
 	hists__exit(&h);
