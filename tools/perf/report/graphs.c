@@ -35,15 +35,30 @@ struct report_graphs {
 	size_t				next;		/* the first graph nobody claimed */
 	size_t				taken;		/* graphs taken so far */
 	bool				stop;
-	struct callchain_tree		**graph;	/* the helper's, until taken */
+	struct callchain_tree		**graph;	/* built ahead, until taken */
 	bool				*ready;
 };
+
+/*
+ * Build graph @k with @hp (the trie for the printing thread, the reader
+ * for the helper), the lock let go meanwhile; under lock.  NULL (-ENOMEM)
+ * is handed on as it is: the taker reports it.
+ */
+static void report_graphs__build(struct report_graphs *rg, struct hist_paths *hp, size_t k)
+{
+	struct callchain_tree *g;
+
+	pthread_mutex_unlock(&rg->lock);
+	g = hist_paths__graph(hp, rg->hists, rg->entries[k]);
+	pthread_mutex_lock(&rg->lock);
+	rg->graph[k] = g;
+	rg->ready[k] = true;
+	pthread_cond_broadcast(&rg->cond);
+}
 
 static void *report_graphs__helper(void *arg)
 {
 	struct report_graphs *rg = arg;
-	struct callchain_tree *g;
-	size_t k;
 
 	pthread_mutex_lock(&rg->lock);
 	for (;;) {
@@ -51,14 +66,7 @@ static void *report_graphs__helper(void *arg)
 			pthread_cond_wait(&rg->cond, &rg->lock);
 		if (rg->stop || rg->next >= rg->nr)
 			break;
-		k = rg->next++;
-		pthread_mutex_unlock(&rg->lock);
-		/* NULL (-ENOMEM) is handed on as it is: the taker reports it */
-		g = hist_paths__graph(rg->reader, rg->hists, rg->entries[k]);
-		pthread_mutex_lock(&rg->lock);
-		rg->graph[k] = g;
-		rg->ready[k] = true;
-		pthread_cond_broadcast(&rg->cond);
+		report_graphs__build(rg, rg->reader, rg->next++);
 	}
 	pthread_mutex_unlock(&rg->lock);
 	return NULL;
@@ -102,19 +110,6 @@ fail:
 	return NULL;
 }
 
-/* Build graph @k on this thread, with the trie's own scratch; under lock. */
-static void report_graphs__build(struct report_graphs *rg, size_t k)
-{
-	struct callchain_tree *g;
-
-	pthread_mutex_unlock(&rg->lock);
-	g = hists__entry_graph(rg->hists, rg->entries[k]);
-	pthread_mutex_lock(&rg->lock);
-	rg->graph[k] = g;
-	rg->ready[k] = true;
-	pthread_cond_broadcast(&rg->cond);
-}
-
 struct callchain_tree *report_graphs__take(struct report_graphs *rg, size_t k)
 {
 	struct callchain_tree *g;
@@ -127,7 +122,7 @@ struct callchain_tree *report_graphs__take(struct report_graphs *rg, size_t k)
 	 */
 	while (!rg->ready[k]) {
 		if (rg->next == k || (rg->next < rg->nr && rg->next < k + HELPER_AHEAD))
-			report_graphs__build(rg, rg->next++);
+			report_graphs__build(rg, rg->hists->paths, rg->next++);
 		else
 			pthread_cond_wait(&rg->cond, &rg->lock);
 	}

@@ -292,12 +292,8 @@ int hist_paths__collapse(struct hist_paths *hp, struct hists *hists)
 	free(hp->call_head);
 	free(hp->next_call);
 	free(hp->node_scratch);
-	if (hp->sweeper) {
-		free(hp->sweeper->sums);
-		free(hp->sweeper->excl);
-		hp->sweeper->sums = NULL;
-		hp->sweeper->excl = NULL;
-	}
+	if (hp->sweeper)
+		hp_sweeper__free_sums(hp->sweeper);
 	hp->node_scratch = NULL;
 	hp->cumul = NULL;
 	hp->call_head = NULL;

@@ -332,10 +332,11 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 		err = hp_tree__add_path(hp, tree, n, hp_end_of(hp, n)->hit, hp_end_of(hp, n)->count);
 	if (!hists->children)
 		goto out;
+	/* in caller order the lists hold the outermost occurrences only */
 	for (n = hp->call_head[he->index]; n && !err; n = hp->next_call[n]) {
 		if (!hp->caller)
 			err = hp_graph__callers(hp, tree, he, n);
-		else if (hp_occurrence__outermost(hp, n))
+		else
 			err = hp_graph__callees(hp, tree, he, n);
 	}
 out:

@@ -148,6 +148,15 @@ struct hp_sweeper {
 	struct hp_excl		*excl;
 };
 
+/* The sweeper's sums go (collapse, delete); the next sweep makes them again. */
+static inline void hp_sweeper__free_sums(struct hp_sweeper *sw)
+{
+	free(sw->sums);
+	free(sw->excl);
+	sw->sums = NULL;
+	sw->excl = NULL;
+}
+
 struct hp_context {
 	const char		*comm;		/* NULL when the sort keys ignore it */
 	struct thread		*thread;	/* likewise */
@@ -351,12 +360,6 @@ static inline const struct hp_frame *hp_node__frame(const struct hist_paths *hp,
 static inline const struct hp_end *hp_end_of(const struct hist_paths *hp, u32 n)
 {
 	return &hp->ends[hp->cumul[n].end];
-}
-
-/* Caller order: is occurrence @a the outermost of @he on its paths (a walk's start)? */
-static inline bool hp_occurrence__outermost(const struct hist_paths *hp, u32 a)
-{
-	return hp_bit(hp->outermost, a);
 }
 
 /* A child of graph node @parent for trie node @n's frame, made if new, into *@child. */

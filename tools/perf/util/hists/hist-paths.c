@@ -86,8 +86,7 @@ void hist_paths__delete(struct hist_paths *hp)
 	free(hp->scratch_slots);
 	free(hp->node_scratch);
 	if (hp->sweeper) {
-		free(hp->sweeper->sums);
-		free(hp->sweeper->excl);
+		hp_sweeper__free_sums(hp->sweeper);
 		pthread_mutex_destroy(&hp->sweeper->lock);
 		free(hp->sweeper);
 	}
