@@ -15,9 +15,10 @@
  * another thread opened meanwhile under that number.  Measured: with 8
  * threads, cached files come back empty or holding two downloads, and
  * servers log malformed requests, a few times per 50 fetches.  Workers
- * forked per batch keep that inside processes that run one query at a
+ * started per batch keep that inside processes that run one query at a
  * time, and perf's own descriptors out of reach.  They also make the
- * batch deadline hard: a worker still busy after it is killed.
+ * batch deadline hard: a worker still busy after it is killed.  They are
+ * forked by a zygote process, not by perf (debuginfod-worker.c says why).
  *
  * Time bounds.  libdebuginfod takes its limits from the environment only
  * (DEBUGINFOD_TIMEOUT, DEBUGINFOD_MAXTIME, DEBUGINFOD_RETRY_LIMIT), so the
@@ -26,13 +27,12 @@
  * -ENOENT and records a negative cache entry on disk for ten minutes,
  * turning a slow server into "not found" for later runs.)
  *
- * The library is opened (dlopen) by the first fetcher, not linked: it
- * brings libcurl, GnuTLS, Kerberos and LDAP, 27 libraries whose loading
- * and constructors took 2.8 ms of every perf start-up here, a tenth of a
- * flat report of a 10 MB file, for runs that mostly never fetch.  elfutils'
- * own libdw loads it the same way.
+ * The library is not linked: it brings libcurl, GnuTLS, Kerberos and
+ * LDAP, 27 libraries whose loading and constructors took 2.8 ms of every
+ * perf start-up here, a tenth of a flat report of a 10 MB file, for runs
+ * that mostly never fetch.  A fetcher's zygote process loads it (dlopen,
+ * as elfutils' own libdw does) and forks the workers: perf never maps it.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
@@ -43,14 +43,14 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/socket.h>
+#include <sys/pidfd.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <elfutils/debuginfod.h>
 #include "util/symbols/build-id.h"
 #include "util/base/debug.h"
 #include "util/cache/debuginfod.h"
 #include "util/cache/debuginfod-request.h"
+#include "util/cache/debuginfod-worker.h"
 #include "util/base/hashmap.h"
 
 
@@ -67,7 +67,7 @@ struct debuginfod_entry {
 };
 
 struct debuginfod_fetcher {
-	struct debuginfod_lib lib;
+	struct debuginfod_zygote *zygote;	/* forks the workers */
 	unsigned int nr_workers;
 	unsigned int timeout_s;
 	unsigned int deadline_s;
@@ -75,6 +75,7 @@ struct debuginfod_fetcher {
 	struct timespec spent;		/* in batches, against total_s */
 	bool stop_after_timeout;
 	bool timed_out;			/* a request did: ask no more */
+	bool told_no_worker;		/* that none could be started */
 	bool progress;
 	int verbose;
 	u64 max_size;			/* DEBUGINFOD_MAXSIZE in effect */
@@ -84,7 +85,7 @@ struct debuginfod_fetcher {
 };
 
 struct debuginfod_worker {
-	pid_t pid;
+	int pidfd;		/* -1 once waited for */
 	int sock;		/* our end of the socketpair; -1 once closed */
 	ssize_t job;		/* index in batch->jobs being fetched, or -1 */
 };
@@ -102,16 +103,6 @@ struct debuginfod_batch {
 	bool show_progress;
 	struct debuginfod_worker workers[DEBUGINFOD_MAX_THREADS];
 	unsigned int nr_workers;
-};
-
-/*
- * A worker's answer: then path_len bytes, no NUL: the path when err is 0,
- * else what went wrong (maybe nothing).
- */
-struct debuginfod_reply {
-	uint32_t job;
-	int32_t err;
-	uint32_t path_len;
 };
 
 const char *debuginfod_kind__name(enum debuginfod_kind kind)
@@ -169,9 +160,12 @@ struct debuginfod_fetcher *debuginfod_fetcher__new(const struct debuginfod_opts 
 		free(f);
 		return NULL;
 	}
-	if (debuginfod_lib__open(&f->lib)) {
+	/* it loads libdebuginfod (or says on stderr why it cannot) */
+	f->zygote = debuginfod_zygote__start(&(struct debuginfod_worker_conf){
+		.cache = f->cache, .max_size = f->max_size, .verbose = opts->verbose,
+	});
+	if (!f->zygote) {
 		free(f);
-		errno = ENOENT;
 		return NULL;
 	}
 	f->nr_workers = opts->nr_threads ?: DEBUGINFOD_DEFAULT_THREADS;
@@ -203,7 +197,7 @@ void debuginfod_fetcher__delete(struct debuginfod_fetcher *f)
 		free(e);
 	}
 	hashmap__exit(&f->answers);
-	dlclose(f->lib.handle);
+	debuginfod_zygote__stop(f->zygote);
 	free(f);
 }
 
@@ -245,115 +239,44 @@ static struct debuginfod_entry *debuginfod_fetcher__entry(struct debuginfod_fetc
 
 /* ---- worker processes ----------------------------------------------------- */
 
-static int debuginfod__send_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = send(fd, p, len, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		p += n;
-		len -= n;
-	}
-	return 0;
-}
-
-/* Exactly @len bytes; -EPIPE at a clean end of stream before any byte. */
-static int debuginfod__recv_all(int fd, void *buf, size_t len)
-{
-	char *p = buf;
-	size_t got = 0;
-
-	while (got < len) {
-		ssize_t n = recv(fd, p + got, len - got, 0);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			return got ? -EIO : -EPIPE;
-		got += n;
-	}
-	return 0;
-}
-
-/*
- * A worker: job indexes in, replies out, until the parent closes its end.
- * Never returns; _exit() so that nothing of the parent's (stdio buffers,
- * atexit handlers) runs twice.
- */
-static void __attribute__((noreturn)) debuginfod_worker__main(struct debuginfod_batch *b, int sock)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-	struct debuginfod_fetcher *f = b->f;
-	struct debuginfod_requester req;
-	uint32_t job;
-	size_t i;
-	int init;
-
-	/* ^C ends a worker, whatever handler perf installed for itself. */
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		signal(sigs[i], SIG_DFL);
-	init = debuginfod_requester__init(&req, &f->lib, f->cache, f->max_size, f->verbose);
-	while (!debuginfod__recv_all(sock, &job, sizeof(job))) {
-		struct debuginfod_reply reply = { .job = job };
-		char *path = NULL, *why = NULL;
-		const char *text;
-
-		if (job >= b->nr_jobs)
-			_exit(1);
-		reply.err = init ?: debuginfod_requester__fetch(&req, b->kind, &b->jobs[job]->id,
-								 &path, &why);
-		text = reply.err ? why : path;
-		reply.path_len = text ? strnlen(text, PATH_MAX - 1) : 0;
-		if (debuginfod__send_all(sock, &reply, sizeof(reply)) ||
-		    debuginfod__send_all(sock, text, reply.path_len))
-			_exit(1);
-		free(path);
-		free(why);
-	}
-	debuginfod_requester__exit(&req);
-	_exit(0);
-}
-
 static void debuginfod_batch__dispatch(struct debuginfod_batch *b, struct debuginfod_worker *w);
 
 /* Each worker gets its first job as soon as it exists. */
 static int debuginfod_batch__spawn(struct debuginfod_batch *b, unsigned int nr)
 {
-	unsigned int i, j;
+	unsigned int i;
+	int err = 0;
 
 	for (i = 0; i < nr; i++) {
 		struct debuginfod_worker *w = &b->workers[i];
-		int sv[2];
 
-		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		err = debuginfod_zygote__worker(b->f->zygote, &w->sock, &w->pidfd);
+		if (err)
 			break;
-		w->pid = fork();
-		if (w->pid < 0) {
-			close(sv[0]);
-			close(sv[1]);
-			break;
-		}
-		if (w->pid == 0) {
-			/* Only our own socket: EOF must reach each worker. */
-			for (j = 0; j < i; j++)
-				close(b->workers[j].sock);
-			close(sv[0]);
-			debuginfod_worker__main(b, sv[1]);
-		}
-		close(sv[1]);
-		w->sock = sv[0];
 		w->job = -1;
 		b->nr_workers++;
 		debuginfod_batch__dispatch(b, w);
 	}
-	return b->nr_workers ? 0 : -errno;
+	if (b->nr_workers)
+		return 0;
+	if (!b->f->told_no_worker)
+		pr_warning("debuginfod: cannot start a worker process: %s: symbols are not "
+			   "fetched\n", strerror(-err));
+	b->f->told_no_worker = true;
+	return err;
+}
+
+/* Until @w's process has ended (it does once its socket is closed, or killed). */
+static void debuginfod_worker__wait(struct debuginfod_worker *w)
+{
+	struct pollfd pfd = { .fd = w->pidfd, .events = POLLIN };
+
+	if (w->pidfd < 0)
+		return;
+	while (poll(&pfd, 1, -1) < 0 && errno == EINTR)
+		;
+	close(w->pidfd);
+	w->pidfd = -1;
 }
 
 static void debuginfod__clock(struct timespec *ts)
@@ -411,6 +334,7 @@ static void debuginfod_batch__done(struct debuginfod_batch *b, struct debuginfod
 /* Hand the worker its next job, or let it go when there is none left. */
 static void debuginfod_batch__dispatch(struct debuginfod_batch *b, struct debuginfod_worker *w)
 {
+	struct debuginfod_job msg = { 0 };
 	uint32_t job;
 
 	w->job = -1;
@@ -428,7 +352,11 @@ static void debuginfod_batch__dispatch(struct debuginfod_batch *b, struct debugi
 		return;
 	}
 	job = b->next++;
-	if (debuginfod__send_all(w->sock, &job, sizeof(job))) {
+	msg.job = job;
+	msg.kind = b->kind;
+	msg.size = b->jobs[job]->id.size;
+	memcpy(msg.id, b->jobs[job]->id.data, sizeof(msg.id));
+	if (debuginfod__send_all(w->sock, &msg, sizeof(msg))) {
 		debuginfod_batch__done(b, b->jobs[job], -EIO, NULL, false);
 		debuginfod_worker__close(w);
 		return;
@@ -477,7 +405,7 @@ static void debuginfod_batch__kill_busy(struct debuginfod_batch *b)
 
 		if (w->job < 0)
 			continue;
-		kill(w->pid, SIGKILL);
+		pidfd_send_signal(w->pidfd, SIGKILL, NULL, 0);
 		debuginfod_batch__done(b, b->jobs[w->job], -ETIME,
 				       strdup("stopped: the time allowed for fetching is over"), true);
 		w->job = -1;
@@ -584,16 +512,13 @@ static int debuginfod_batch__run(struct debuginfod_batch *b)
 	b->hard_deadline.tv_sec += f->timeout_s + 1;
 	b->show_progress = f->progress && isatty(STDERR_FILENO) &&
 			   !getenv(DEBUGINFOD_PROGRESS_ENV_VAR);
-	/* Nothing buffered may be written twice by a worker. */
-	fflush(NULL);
 	err = debuginfod_batch__spawn(b, nr);
 	if (err)
 		return err;
 	debuginfod_batch__loop(b);
 	for (i = 0; i < b->nr_workers; i++) {
 		debuginfod_worker__close(&b->workers[i]);
-		while (waitpid(b->workers[i].pid, NULL, 0) < 0 && errno == EINTR)
-			;
+		debuginfod_worker__wait(&b->workers[i]);
 	}
 	debuginfod_fetcher__spend(f, &t0);
 	return 0;
