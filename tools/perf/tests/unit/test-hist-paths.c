@@ -399,17 +399,14 @@ static void test_late_caller(void **state)
 }
 
 /*
- * The paths that end in an entry, shown whole from their outermost
- * frames: equal branches in the order their first samples came, whether
- * they are summed by walks up or by a sweep (which meets the last-made
- * root first).  fn6 is called from fn1, then from fn2, once each.
+ * Samples of @paths (leaf first, -1 ends one; a period of 1 each), then
+ * @entry's graph (walks, then sweep): @first printed before @second.
  */
-static void test_whole_roots(void **state)
+static void check_order(struct fixture *f, const char *setting, const int (*paths)[5],
+			size_t nr_paths, int entry, const char *first, const char *second)
 {
-	static const int paths[2][2] = { { 6, 1 }, { 6, 2 } };	/* leaf first */
-	struct fixture *f = *state;
-	struct callchain_frame frames[2];
-	struct callchain_cursor c = { .frames = frames, .nr = 2 };
+	struct callchain_frame frames[5];
+	struct callchain_cursor c = { .frames = frames };
 	struct callchain_param param;
 	struct callchain_tree *graph;
 	const struct hist_entry *he = NULL;
@@ -417,30 +414,69 @@ static void test_whole_roots(void **state)
 	size_t s, i, k;
 
 	callchain_param__init(&param);
-	assert_int_equal(callchain_param__parse(&param, "graph,0,caller"), 0);
+	assert_int_equal(callchain_param__parse(&param, setting), 0);
 	assert_int_equal(hists__init(&h, &f->sort, true, &param, true), 0);
-	for (s = 0; s < 2; s++) {
-		for (i = 0; i < 2; i++)
+	for (s = 0; s < nr_paths; s++) {
+		for (i = 0; i < 5 && paths[s][i] >= 0; i++)
 			frames[i] = (struct callchain_frame){
 				.ip = f->sym[paths[s][i]]->start, .dso = f->dso,
 				.sym = f->sym[paths[s][i]], .cpumode = PERF_RECORD_MISC_USER,
 			};
+		c.nr = i;
 		assert_int_equal(hists__add_sample(&h, f->thread, "prog", PERF_RECORD_MISC_USER,
 						   &c, 1), 0);
 	}
 	assert_int_equal(hists__output_resort(&h, false), 0);
 	for (i = 0; i < h.nr_entries; i++)
-		if (h.sorted[i]->sym == f->sym[6])
+		if (h.sorted[i]->sym == f->sym[entry])
 			he = h.sorted[i];
 	assert_non_null(he);
 	for (k = 0; k < 2; k++) {
 		hist_paths__sweep_depth(h.paths, k ? UINT_MAX : 0);
 		graph = hists__entry_graph(&h, he);
 		assert_non_null(graph);
-		assert_printed_before(graph, 2, &param, "fn1", "fn2", k ? "sweep: " : "walks: ");
+		assert_printed_before(graph, he->period_children, &param, first, second,
+				      k ? "sweep: " : "walks: ");
 		callchain_tree__delete(graph);
 	}
 	hists__exit(&h);
+}
+
+/*
+ * The paths that end in an entry, shown whole from their outermost
+ * frames: equal branches in the order their first samples came, whether
+ * they are summed by walks up or by a sweep (which meets the last-made
+ * root first).  fn6 is called from fn1, then from fn2, once each.
+ */
+static void test_whole_roots(void **state)
+{
+	static const int paths[][5] = { { 6, 1, -1 }, { 6, 2, -1 } };
+
+	check_order(*state, "graph,0,caller", paths, 2, 6, "fn1", "fn2");
+}
+
+/*
+ * Ties of equal weight print in the order the per-sample code made the
+ * nodes.  fn5's paths, fn1-fn4-fn5 ending before fn1-fn2-fn5: fn4 first,
+ * though the trie made fn2 under fn1 first (for fn3).  And in fn2's walks
+ * (fn1 and fn5 call it): fn4 below the outermost fn2 comes first, as the
+ * only sample below it through fn3 ends in fn2 itself and is not the
+ * walk's (fn3 must not be placed by it).  Fractal prints ties however
+ * deep.
+ */
+static void test_tie_order(void **state)
+{
+	static const int by_end[][5] = { { 3, 2, 1, -1 }, { 5, 4, 1, -1 }, { 5, 2, 1, -1 } };
+	static const int no_weight[][5] = {
+		{ 2, 3, 2, 1, -1 }, { 4, 2, 1, -1 }, { 3, 2, 5, 1, -1 },
+	};
+	static const char * const settings[] = { "graph,0,caller", "fractal,0,caller" };
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		check_order(*state, settings[i], by_end, 3, 5, "fn4", "fn2");
+		check_order(*state, settings[i], no_weight, 3, 2, "fn4", "fn3");
+	}
 }
 
 /* The deepest chain a record can hold (64 KiB of addresses): no stack overflow. */
@@ -496,6 +532,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_periods, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_late_caller, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_whole_roots, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_tie_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_deep, setup, teardown),
 	};
 

@@ -68,21 +68,6 @@ static u32 hp_next(const struct hist_paths *hp, u32 top, u32 n, bool descend)
 	return 0;
 }
 
-/*
- * Which samples below a caller occurrence @a belong to @he's graph there.
- * Upstream gives a sample to an entry once, at the first of its
- * occurrences met walking the path in the graph's order: the outermost in
- * caller order (its walk takes the whole subtree, deeper occurrences
- * included), the innermost in callee order (a deeper occurrence takes its
- * own subtree).  Paths that end in @he itself are in the graph whole, not
- * in a walk; a deeper occurrence's own samples, where it is the leaf and
- * not a caller, stay with @a.
- */
-static bool hp_walk__takes(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
-{
-	return hp_end_of(hp, d)->count && hp_end_of(hp, d)->e_leaf != he->index;
-}
-
 static bool hp_walk__descends(const struct hist_paths *hp, const struct hist_entry *he, u32 d)
 {
 	return hp->caller || hp_e_call(hp, d) != he->index;
@@ -252,7 +237,7 @@ static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
 	int err;
 
 	/* an inline frame in place of the ip: its samples end at @a, not below */
-	if (hp_walk__takes(hp, he, a)) {
+	if (hp_walk__takes(hp, he->index, a)) {
 		err = hp_materialize(hp, tree, a, a);
 		if (err)
 			return err;
@@ -261,7 +246,7 @@ static int hp_graph__callees(struct hist_paths *hp, struct callchain_tree *tree,
 	}
 	/* a build's walks are disjoint: no graph node is noted for them yet */
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
-		if (!hp_walk__takes(hp, he, d))
+		if (!hp_walk__takes(hp, he->index, d))
 			continue;
 		err = hp_materialize(hp, tree, a, d);
 		if (err)
@@ -279,12 +264,12 @@ static int hp_graph__callers(struct hist_paths *hp, struct callchain_tree *tree,
 	u64 hit = 0;
 	u32 count = 0, d;
 
-	if (hp_walk__takes(hp, he, a)) {
+	if (hp_walk__takes(hp, he->index, a)) {
 		hit = hp_end_of(hp, a)->hit;
 		count = hp_end_of(hp, a)->count;
 	}
 	for (d = hp_next(hp, a, a, true); d; d = hp_next(hp, a, d, hp_walk__descends(hp, he, d))) {
-		if (hp_walk__takes(hp, he, d)) {
+		if (hp_walk__takes(hp, he->index, d)) {
 			hit += hp_end_of(hp, d)->hit;
 			count += hp_end_of(hp, d)->count;
 		}
@@ -316,16 +301,22 @@ struct callchain_tree *hist_paths__graph(struct hist_paths *hp, const struct his
 		goto fail;
 	hp_scratch__reset(hp);
 	/*
-	 * Fractal mode hides by shares of the parent: no fixed threshold to
-	 * prune at.  Nor do callee-order --children graphs prune yet.
+	 * Fractal mode hides by shares of the parent, a threshold a build
+	 * level by level knows too, but not past 100% (a run of one child
+	 * prints through a child it would hide) or under 0.
 	 */
-	if (param->mode != CALLCHAIN_FRACTAL && (hp->caller || !hists->children)) {
-		u64 min = (u64)(hists__callchain_total(hists) * (param->min_percent / 100));
+	if (param->mode != CALLCHAIN_FRACTAL ||
+	    (param->min_percent >= 0 && param->min_percent <= 100)) {
+		struct hp_threshold th = {
+			.min = (u64)(hists__callchain_total(hists) * (param->min_percent / 100)),
+			.min_percent = param->min_percent,
+			.fractal = param->mode == CALLCHAIN_FRACTAL,
+		};
 
 		if (hp->caller)
-			err = hp_graph__pruned(hp, tree, he, min, hists->children);
+			err = hp_graph__pruned(hp, tree, he, &th, hists->children);
 		else
-			err = hp_graph__up_pruned(hp, tree, he, min);
+			err = hp_graph__up_pruned(hp, tree, he, &th, hists->children);
 		goto out;
 	}
 	for (n = he->first_leaf; n && !err; n = hp_end_of(hp, n)->next_leaf)

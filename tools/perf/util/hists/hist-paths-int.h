@@ -116,6 +116,7 @@ struct hp_scratch {
 	u64			whole;		/* of the paths ending in the entry, below it */
 	u32			excl_count, whole_count;
 	u32			node;		/* whose */
+	u32			first;		/* the first of the entry's ends below (hp->ends index) */
 };
 
 /* A node's scratch in this build: open addressing by node (0: empty). */
@@ -362,6 +363,22 @@ static inline const struct hp_end *hp_end_of(const struct hist_paths *hp, u32 n)
 	return &hp->ends[hp->cumul[n].end];
 }
 
+/*
+ * Which samples below a caller occurrence @a belong to the graph of entry
+ * @he (hist_entry.index) there.
+ * Upstream gives a sample to an entry once, at the first of its
+ * occurrences met walking the path in the graph's order: the outermost in
+ * caller order (its walk takes the whole subtree, deeper occurrences
+ * included), the innermost in callee order (a deeper occurrence takes its
+ * own subtree).  Paths that end in @he itself are in the graph whole, not
+ * in a walk; a deeper occurrence's own samples, where it is the leaf and
+ * not a caller, stay with @a.
+ */
+static inline bool hp_walk__takes(const struct hist_paths *hp, u32 he, u32 d)
+{
+	return hp_end_of(hp, d)->count && hp_end_of(hp, d)->e_leaf != he;
+}
+
 /* A child of graph node @parent for trie node @n's frame, made if new, into *@child. */
 int hp_tree__child(const struct hist_paths *hp, struct callchain_tree *tree, u32 parent,
 		   u32 n, u32 *child);
@@ -371,13 +388,25 @@ struct hp_scratch *hp_scratch__find(const struct hist_paths *hp, u32 n);
 /* Node @n's scratch in this build, made zeroed if new; NULL on -ENOMEM. */
 struct hp_scratch *hp_scratch__get(struct hist_paths *hp, u32 n);
 /*
- * @he's graph into @tree, branches under @min hidden: caller order (with
- * the walks from its occurrences if @walks, --children), or callee order
- * without --children (up).  0 or -ENOMEM.
+ * Where a pruned graph build hides a branch (it becomes one leaf of its
+ * weight): under a share of the report's total (graph, flat, folded), or
+ * in fractal mode under a share of its parent's children, as the printer
+ * hides them (callchain-tree-print.c).
+ */
+struct hp_threshold {
+	u64			min;		/* not fractal */
+	double			min_percent;	/* fractal */
+	bool			fractal;
+};
+
+/*
+ * @he's graph into @tree, branches under @th hidden: caller order, or
+ * callee order (up); with the walks from its occurrences as a caller if
+ * @walks (--children).  0 or -ENOMEM.
  */
 int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
-		     const struct hist_entry *he, u64 min, bool walks);
+		     const struct hist_entry *he, const struct hp_threshold *th, bool walks);
 int hp_graph__up_pruned(struct hist_paths *hp, struct callchain_tree *tree,
-			const struct hist_entry *he, u64 min);
+			const struct hist_entry *he, const struct hp_threshold *th, bool walks);
 
 #endif

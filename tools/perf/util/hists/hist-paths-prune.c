@@ -2,10 +2,11 @@
 /*
  * Call graphs built level by level and pruned at the graph's threshold,
  * for the modes that hide branches by a fixed share of the report's total
- * (graph, flat, folded): caller order, with or without --children, and
- * callee order without.  hist-paths-graph.c chooses; the full builders
- * and the scratches are there.
+ * (graph, flat, folded) or, in fractal mode, of their parent's children:
+ * caller and callee order, with or without --children.  hist-paths-graph.c
+ * chooses; the full builders and the scratches are there.
  */
+#include <math.h>
 #include <string.h>
 #include "util/hists/hist-paths-int.h"
 #include "util/hists/hist.h"
@@ -34,7 +35,7 @@ struct hp_build {
 	struct hist_paths	*hp;
 	struct callchain_tree	*tree;
 	const struct hist_entry	*he;
-	u64			min;		/* branches lighter are not printed */
+	const struct hp_threshold *th;		/* branches lighter are not printed */
 	u32			*tops;		/* outermost frames of the whole paths */
 	size_t			nr_tops, alloc_tops;
 	/*
@@ -55,6 +56,7 @@ struct hp_item {
 	u64	weight;		/* what the graph takes from its subtree */
 	u64	own;		/* of which, the paths that end at it */
 	u32	weight_count, own_count;
+	u32	first;		/* whole: the first of the entry's ends below (hp->ends index) */
 	bool	descend;	/* its children belong to this walk */
 	bool	whole;		/* on a path that ends in the entry (shown whole) */
 };
@@ -100,12 +102,16 @@ static int hp_build__whole(struct hp_build *b, u32 l)
 
 		if (!sc)
 			return -ENOMEM;
-		if (!sc->whole && !sc->whole_count && !hp->nodes[hp->nodes[y].parent].parent) {
+		if (!sc->whole && !sc->whole_count) {
+			/* the entry's ends come in hp->ends order */
+			sc->first = hp->cumul[l].end;
 			/* first time at an outermost frame: a root of the graph */
-			if (hp_reserve((void **)&b->tops, &b->alloc_tops, b->nr_tops + 1,
-				       sizeof(*b->tops)))
-				return -ENOMEM;
-			b->tops[b->nr_tops++] = y;
+			if (!hp->nodes[hp->nodes[y].parent].parent) {
+				if (hp_reserve((void **)&b->tops, &b->alloc_tops, b->nr_tops + 1,
+					       sizeof(*b->tops)))
+					return -ENOMEM;
+				b->tops[b->nr_tops++] = y;
+			}
 		}
 		sc->whole += leaf->hit;
 		sc->whole_count += leaf->count;
@@ -224,18 +230,21 @@ static void hp_build__excluded(const struct hp_build *b, u32 n, u64 *hit, u32 *c
 	*count = sc ? sc->excl_count : 0;
 }
 
-static void hp_build__whole_of(const struct hp_build *b, u32 n, u64 *hit, u32 *count)
+static void hp_build__whole_of(const struct hp_build *b, u32 n, u64 *hit, u32 *count,
+			       u32 *first)
 {
 	const struct hp_scratch *sc;
 
 	if (b->sums) {
 		*hit = b->sums[n].whole;
 		*count = b->sums[n].whole_count;
+		*first = b->sums[n].first;
 		return;
 	}
 	sc = hp_scratch__find(b->hp, n);
 	*hit = sc ? sc->whole : 0;
 	*count = sc ? sc->whole_count : 0;
+	*first = sc ? sc->first : 0;
 }
 
 /* @n on the paths that end in the entry, if any end below it. */
@@ -243,14 +252,15 @@ static bool hp_item__init_whole(struct hp_item *it, const struct hp_build *b, u3
 {
 	const struct hp_end *node;
 	u64 whole;
-	u32 whole_count;
+	u32 whole_count, first;
 
-	hp_build__whole_of(b, n, &whole, &whole_count);
+	hp_build__whole_of(b, n, &whole, &whole_count, &first);
 	if (!whole && !whole_count)
 		return false;
 	node = hp_end_of(b->hp, n);
 	memset(it, 0, sizeof(*it));
 	it->node = n;
+	it->first = first;
 	it->whole = true;
 	it->weight = whole;
 	it->weight_count = whole_count;
@@ -312,6 +322,18 @@ static void hp_item__init_up(struct hp_item *it, const struct hist_paths *hp, u3
 	it->descend = !top;
 }
 
+/*
+ * hp_item__init() where the walk takes something below @n, else false:
+ * an item of no weight would place its frame's group among its siblings
+ * where the whole build made no node (it makes them on the way to a
+ * sample it takes).
+ */
+static bool hp_item__init_taking(struct hp_item *it, const struct hp_build *b, u32 n)
+{
+	hp_item__init(it, b, n);
+	return it->weight || it->weight_count;
+}
+
 static u32 hp_item__hash(const struct hist_paths *hp, const struct hp_item *it)
 {
 	return hp->nodes[it->node].frame * 0x9e3779b1u;
@@ -358,8 +380,20 @@ static int hp_items__group(const struct hist_paths *hp, struct hp_item *items, s
 
 static int hp_build__expand(struct hp_build *b, u32 out, struct hp_item *items, size_t nr);
 
-/* The graph node of one group (@items, all of one frame) and what is below it. */
-static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *items, size_t nr)
+/* Whole items by their first end: no two share one (an end is below one node a level). */
+static int hp_item__cmp_first(const void *a, const void *b)
+{
+	const struct hp_item *x = a, *y = b;
+
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/*
+ * The graph node of one group (@items, all of one frame) and what is
+ * below it; hidden if lighter than @min.
+ */
+static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *items, size_t nr,
+			   u64 min)
 {
 	struct hist_paths *hp = b->hp;
 	struct hp_item *kids = NULL;
@@ -379,7 +413,7 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 	err = hp_tree__child(hp, b->tree, out, items[0].node, &n);
 	if (err)
 		return err;
-	if (weight < b->min) {
+	if (weight < min) {
 		/* hidden: its weight, as one leaf, keeps the sums above it right */
 		hp_tree__hit(b->tree, n, weight, weight_count);
 		return 0;
@@ -403,12 +437,24 @@ static int hp_build__group(struct hp_build *b, u32 out, const struct hp_item *it
 				free(kids);
 				return -ENOMEM;
 			}
-			if (!items[i].whole)
-				hp_item__init(&kids[nr_kids++], b, c);
-			else if (hp_item__init_whole(&kids[nr_kids], b, c))
-				nr_kids++;
+			if (items[i].whole)
+				nr_kids += hp_item__init_whole(&kids[nr_kids], b, c);
+			else
+				nr_kids += hp_item__init_taking(&kids[nr_kids], b, c);
 		}
 	}
+	/*
+	 * A node's children come in the order the whole build made them: the
+	 * whole paths, all before any walk, each from its outermost frame in
+	 * the order they end, so by the first of the entry's ends below them
+	 * (not in the trie's order); then the walks', in the order a walk
+	 * reaches their first sample (the trie's).  Whole members come before
+	 * walks' in every group, and so do their children.
+	 */
+	for (i = 0; i < nr_kids && kids[i].whole; i++)
+		;
+	if (i > 1)
+		qsort(kids, i, sizeof(*kids), hp_item__cmp_first);
 	err = nr_kids ? hp_build__expand(b, n, kids, nr_kids) : 0;
 	free(kids);
 	return err;
@@ -419,8 +465,18 @@ static int hp_build__expand(struct hp_build *b, u32 out, struct hp_item *items, 
 {
 	struct hp_item *sorted;
 	size_t nr_groups, g, i, *start;
+	u64 min = b->th->min, sum = 0;
 	int err;
 
+	/* fractal: a share of what is below @out, computed as the printer does */
+	if (b->th->fractal) {
+		for (i = 0; i < nr; i++)
+			sum += items[i].weight;
+		min = (u64)ceil(sum * (b->th->min_percent / 100.0));
+	}
+	/* one path on its own, most levels of a fractal graph: nothing to group */
+	if (nr == 1)
+		return hp_build__group(b, out, items, 1, min);
 	err = hp_items__group(b->hp, items, nr, &nr_groups);
 	if (err)
 		return err;
@@ -439,7 +495,7 @@ static int hp_build__expand(struct hp_build *b, u32 out, struct hp_item *items, 
 		sorted[start[items[i].group]++] = items[i];
 	for (g = 0, i = 0; !err && g < nr_groups; g++) {
 		/* start[g] is now where group g ends */
-		err = hp_build__group(b, out, sorted + i, start[g] - i);
+		err = hp_build__group(b, out, sorted + i, start[g] - i, min);
 		i = start[g];
 	}
 out:
@@ -449,9 +505,9 @@ out:
 }
 
 int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
-		     const struct hist_entry *he, u64 min, bool walks)
+		     const struct hist_entry *he, const struct hp_threshold *th, bool walks)
 {
-	struct hp_build b = { .hp = hp, .tree = tree, .he = he, .min = min, .walks = walks };
+	struct hp_build b = { .hp = hp, .tree = tree, .he = he, .th = th, .walks = walks };
 	struct hp_item *roots = NULL;
 	size_t nr = 0, alloc = 0, i;
 	u32 n;
@@ -488,7 +544,7 @@ int hp_graph__pruned(struct hist_paths *hp, struct callchain_tree *tree,
 		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots)))
 			err = -ENOMEM;
 		else
-			hp_item__init(&roots[nr++], &b, n);
+			nr += hp_item__init_taking(&roots[nr], &b, n);
 	}
 	if (!err && nr)
 		err = hp_build__expand(&b, 0, roots, nr);
@@ -504,19 +560,86 @@ void hist_paths__sweep_depth(struct hist_paths *hp, unsigned int depth)
 	hp->sweep_depth = depth;
 }
 
+/* The nearest occurrence of entry @e as a caller strictly above @n; 0: none. */
+static u32 hp_occurrence__above(const struct hist_paths *hp, u32 e, u32 n)
+{
+	for (n = hp->nodes[n].parent; hp->nodes[n].parent; n = hp->nodes[n].parent)
+		if (hp_e_call(hp, n) == e)
+			return n;
+	return 0;
+}
+
+/* Weight under @n that the nearest occurrence above it must leave out. */
+static int hp_build__leave_out(struct hp_build *b, u32 n, u64 hit, u32 count)
+{
+	u32 x = hp_occurrence__above(b->hp, b->he->index, n);
+	struct hp_scratch *sc;
+
+	if (!x || (!hit && !count))
+		return 0;
+	sc = hp_scratch__get(b->hp, x);
+	if (!sc)
+		return -ENOMEM;
+	sc->excl += hit;
+	sc->excl_count += count;
+	return 0;
+}
+
 /*
- * Callee order without --children: the paths that end in the entry, from
- * it out to their outermost callers, built level by level like the
- * caller-order graphs: a level's items are the paths' next callers,
- * merged by frame, and a merged branch under the threshold becomes one
- * leaf of its weight.  (Added whole, the paths of the leaf function of
- * most samples made a tree of every distinct path: 575 MB and 4.6 s for
- * a 100 MB report that prints a few hundred lines.)
+ * With --children, an occurrence @a of the entry as a caller starts a
+ * path out too, weighted by what it takes (hp_walk__takes()): its
+ * subtree, less the samples that end in the entry (their paths start at
+ * their end) and the subtrees of deeper occurrences, which start their
+ * own, except for such an occurrence's own samples when it takes them
+ * (upstream counts those twice, and so does the whole build).  Only
+ * recursion puts one start under another: the bits collapse set tell
+ * which starts to walk up to the occurrence above (outermost,
+ * under_call), so a profile without it walks nothing.
+ */
+static int hp_build__leave_out_below(struct hp_build *b, u32 a)
+{
+	const struct hp_end *end = hp_end_of(b->hp, a);
+	bool takes = hp_walk__takes(b->hp, b->he->index, a);
+	const struct hp_cumul *c = &b->hp->cumul[a];
+
+	if (hp_bit(b->hp->outermost, a))
+		return 0;
+	return hp_build__leave_out(b, a, c->hit - (takes ? end->hit : 0),
+				   c->count - (takes ? end->count : 0));
+}
+
+static bool hp_item__init_occurrence(struct hp_item *it, const struct hp_build *b, u32 a)
+{
+	const struct hp_end *end = hp_end_of(b->hp, a);
+	bool takes = hp_walk__takes(b->hp, b->he->index, a);
+	const struct hp_cumul *c = &b->hp->cumul[a];
+	u64 excl = 0, hit;
+	u32 excl_count = 0, count;
+
+	hp_build__excluded(b, a, &excl, &excl_count);
+	hit = c->hit - excl - (takes ? 0 : end->hit);
+	count = c->count - excl_count - (takes ? 0 : end->count);
+	/* the whole build adds no path for an occurrence that takes nothing */
+	if (!count)
+		return false;
+	hp_item__init_up(it, b->hp, a, hit, count);
+	return true;
+}
+
+/*
+ * Callee order: the paths that end in the entry, from it out to their
+ * outermost callers, and with --children those from each occurrence as
+ * a caller, built level by level like the caller-order graphs: a level's
+ * items are the paths' next callers, merged by frame, and a merged
+ * branch under the threshold becomes one leaf of its weight.  (Added
+ * whole, the paths of the leaf function of most samples made a tree of
+ * every distinct path: 575 MB and 4.6 s for a 100 MB report that prints
+ * a few hundred lines; 1.3 GB and 7-10 s with --children.)
  */
 int hp_graph__up_pruned(struct hist_paths *hp, struct callchain_tree *tree,
-			const struct hist_entry *he, u64 min)
+			const struct hist_entry *he, const struct hp_threshold *th, bool walks)
 {
-	struct hp_build b = { .hp = hp, .tree = tree, .he = he, .min = min, .up = true };
+	struct hp_build b = { .hp = hp, .tree = tree, .he = he, .th = th, .up = true };
 	struct hp_item *roots = NULL;
 	const struct hp_end *end;
 	size_t nr = 0, alloc = 0;
@@ -529,10 +652,22 @@ int hp_graph__up_pruned(struct hist_paths *hp, struct callchain_tree *tree,
 			err = -ENOMEM;
 		else
 			hp_item__init_up(&roots[nr++], hp, n, end->hit, end->count);
+		/* an occurrence's own samples that end in the entry are left out by the next loop */
+		if (!err && walks && hp_e_call(hp, n) != he->index &&
+		    hp_bit(hp->under_call, n))
+			err = hp_build__leave_out(&b, n, end->hit, end->count);
+	}
+	/* in callee order the lists hold every occurrence */
+	for (n = walks ? hp->call_head[he->index] : 0; n && !err; n = hp->next_call[n])
+		err = hp_build__leave_out_below(&b, n);
+	for (n = walks ? hp->call_head[he->index] : 0; n && !err; n = hp->next_call[n]) {
+		if (hp_reserve((void **)&roots, &alloc, nr + 1, sizeof(*roots)))
+			err = -ENOMEM;
+		else
+			nr += hp_item__init_occurrence(&roots[nr], &b, n);
 	}
 	if (!err && nr)
 		err = hp_build__expand(&b, 0, roots, nr);
 	free(roots);
 	return err;
 }
-
