@@ -12,7 +12,11 @@ paths, an entry above itself; few paths, so that every node holds
 samples enough for a wrong sum to show in the percentages) and on a file where nearly every path
 differs (random chains over a few DSOs: enough nodes that the trie'"'"'s
 lookup table grows several times).  Rows of equal weight may come in a
-different order (the graph orders them by call depth): compared sorted.'
+different order (the graph orders them by call depth): compared sorted.
+An address outside any mapping shows the level of the mapped frame
+before it in the order upstream walks the chain, from the root unless
+the graph is callee-first (callchain_level__cpumode()): for those graphs
+the level of such rows is not compared.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 # the entry rows of a report, sorted
@@ -28,7 +32,12 @@ same_sums () {
 	test $(wc -l <expect) -ge 20 &&
 	for g in "" "-g caller" "-g callee" "-g caller,0.5,callee,address"; do
 		rows "$file" $g "$@" >actual &&
-		test_cmp expect actual || return 1
+		case "$g" in
+		*callee*)
+			test_cmp_no_level expect actual ;;
+		*)
+			test_cmp expect actual ;;
+		esac || return 1
 	done
 }
 

@@ -340,6 +340,64 @@ static void test_cursor_reused(void **state)
 	assert_null(c.frames);
 }
 
+/*
+ * The level an unmapped frame shows (upstream's, from the side its walk
+ * comes from): any frames asked in either order, for both sides, against
+ * a plain scan, on chains of every mix of mapped and unmapped frames.
+ */
+static u8 level_by_scan(const struct callchain_cursor *c, size_t j, bool from_root, u8 dflt)
+{
+	long i;
+
+	if (c->frames[j].map)
+		return c->frames[j].cpumode;
+	if (from_root) {
+		for (i = j + 1; i < (long)c->nr; i++)
+			if (c->frames[i].map)
+				return c->frames[i].cpumode;
+	} else {
+		for (i = (long)j - 1; i >= 0; i--)
+			if (c->frames[i].map)
+				return c->frames[i].cpumode;
+	}
+	return dflt;
+}
+
+static void test_unmapped_frame_level(void **state)
+{
+	struct callchain_frame frames[7];
+	struct callchain_cursor c = { .frames = frames, .nr = 7 };
+	struct callchain_level l;
+	int dummy, side, up;
+	unsigned int mask, ask;
+	size_t i, j;
+
+	(void)state;
+	for (mask = 0; mask < 1u << 7; mask++) {
+		for (i = 0; i < 7; i++)
+			frames[i] = (struct callchain_frame){
+				.map = mask & 1u << i ? (struct map *)&dummy : NULL,
+				/* each mapped frame its own level, told apart */
+				.cpumode = (u8)(10 + i),
+			};
+		/* the frames asked: any subset, as frames whose entry exists are skipped */
+		for (ask = 1; ask < 1u << 7; ask++) {
+			for (side = 0; side < 2; side++) {
+				for (up = 0; up < 2; up++) {
+					callchain_level__init(&l, &c, side);
+					for (i = 0; i < 7; i++) {
+						j = up ? i : 6 - i;
+						if (!(ask & 1u << j))
+							continue;
+						assert_int_equal(callchain_level__cpumode(&l, j, 1),
+								 level_by_scan(&c, j, side, 1));
+					}
+				}
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -349,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_bad_context_drops_chain),
 		cmocka_unit_test(test_max_stack),
 		cmocka_unit_test(test_cursor_reused),
+		cmocka_unit_test(test_unmapped_frame_level),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

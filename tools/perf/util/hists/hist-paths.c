@@ -577,6 +577,9 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 	if (hists->children) {
 		/* inline frames in place of the ip are callers' entries, as upstream's */
 		size_t callers = cursor->inlined_leaf ? nr : nr - 1;
+		struct callchain_level level;
+
+		callchain_level__init(&level, cursor, hp->caller);
 
 		for (d = 0; d < callers; d++) {
 			__builtin_prefetch(&hp->nodes[hp->path.v[d].node]);
@@ -595,7 +598,9 @@ int hist_paths__add(struct hist_paths *hp, struct hists *hists, struct thread *t
 				goto fail;
 			}
 			err = hp_node__entry(hp, hists, n, ctx, &cursor->frames[nr - 1 - d],
-					     thread, comm, cpumode, false);
+					     thread, comm,
+					     callchain_level__cpumode(&level, nr - 1 - d, cpumode),
+					     false);
 			if (err)
 				goto fail;
 			if (n < base)

@@ -173,15 +173,16 @@ static char cpumode__level(u8 cpumode)
 
 /*
  * The entry a frame would make (not yet in the hash): the lookup key.
- * @leaf_cpumode: a frame outside any mapping takes the sample's level
- * ("[k] 0x00007f..." in the user part of a kernel sample's chain), as
- * upstream shows it; the level is not part of the key, so the entry shows
- * the level of the sample that made it.
+ * @unmapped_cpumode: the level of a frame outside any mapping: the sample's
+ * for its leaf ("[k] 0x00007f..." in the user part of a kernel sample's
+ * chain), for a caller the one upstream shows (callchain_level__cpumode());
+ * the level is not part of the key, so the entry shows the level of the
+ * sample that made it.
  */
 static void hist_entry__from_frame(struct hist_entry *key, const struct hists *hists,
 				   struct thread *thread,
 				   const char *comm, const struct callchain_frame *frame,
-				   u8 leaf_cpumode, bool leaf)
+				   u8 unmapped_cpumode, bool leaf)
 {
 	memset(key, 0, sizeof(*key));
 	key->comm = comm;
@@ -196,7 +197,7 @@ static void hist_entry__from_frame(struct hist_entry *key, const struct hists *h
 	key->addr = frame->ip;
 	if (leaf && frame->map && frame->dso && !frame->dso->kernel)
 		key->addr = frame->ip - frame->map->start + frame->map->pgoff;
-	key->level = cpumode__level(frame->map ? frame->cpumode : leaf_cpumode);
+	key->level = cpumode__level(frame->map ? frame->cpumode : unmapped_cpumode);
 	key->cpu = hists->cur.cpu;
 	key->parent = hists->cur.parent;
 	key->map_size = frame->map ? frame->map->end - frame->map->start : 0;
@@ -390,6 +391,7 @@ void hists__set_order(struct hists *hists, const struct sort_keys *order)
 int hists__add_sample(struct hists *hists, struct thread *thread, const char *comm,
 		      u8 leaf_cpumode, const struct callchain_cursor *cursor, u64 period)
 {
+	struct callchain_level level;
 	struct hist_entry *he;
 	size_t pos;
 	u32 depth;
@@ -438,11 +440,14 @@ int hists__add_sample(struct hists *hists, struct thread *thread, const char *co
 		he->stamp = hists->stamp;
 		he->period_children += period;
 	}
+	callchain_level__init(&level, cursor, hists->caller_order);
 	for (pos = 0; pos < cursor->nr; pos++) {
 		/* inline frames in place of the ip are callers' entries, as upstream's */
 		if (pos || cursor->inlined_leaf) {
 			he = hists__entry_for_frame(hists, thread, comm, &cursor->frames[pos],
-						    leaf_cpumode, false);
+						    callchain_level__cpumode(&level, pos,
+									     leaf_cpumode),
+						    false);
 			if (!he)
 				return -ENOMEM;
 		}

@@ -39,6 +39,33 @@ void callchain_cursor__init(struct callchain_cursor *cursor)
 	cursor->max_stack = UINT_MAX;
 }
 
+u8 callchain_level__cpumode(struct callchain_level *l, size_t j, u8 sample_cpumode)
+{
+	const struct callchain_frame *f = l->cursor->frames;
+	long nr = l->cursor->nr, i = j, step = l->from_root ? 1 : -1;
+	long none = l->from_root ? nr : -1, found;
+	bool asked = l->asked >= 0;
+
+	if (f[j].map)
+		return f[j].cpumode;
+	/* between the frame asked last and its answer: the same answer */
+	if (asked && (l->from_root ? (i > l->asked && l->found > i)
+				   : (i < l->asked && l->found < i)))
+		goto out;
+	/* else walk toward it, stopping at the frame asked last */
+	for (i += step; i != none; i += step) {
+		if (asked && i == l->asked)
+			break;
+		if (f[i].map)
+			break;
+	}
+	found = asked && i == l->asked ? l->found : i;
+	l->asked = j;
+	l->found = found;
+out:
+	return l->found == none ? sample_cpumode : f[l->found].cpumode;
+}
+
 void callchain_cursor__exit(struct callchain_cursor *cursor)
 {
 	unwinder__delete(cursor->unwinder);

@@ -105,6 +105,32 @@ callchain_cursor__leaf(const struct callchain_cursor *cursor)
 	return cursor->inlined_leaf ? &cursor->leaf : &cursor->frames[0];
 }
 
+/*
+ * The level a frame outside any mapping shows in upstream's --children
+ * rows: upstream fills one addr_location frame after frame in the order
+ * its cursor goes (from the root for caller graphs, the default with
+ * children and -g none; from the leaf for callee graphs), and only a
+ * frame with a mapping sets the level.  So such a frame takes the cpumode
+ * of the nearest mapped frame on the side the walk came from, else the
+ * sample's.  Asked for frame after frame in either direction it scans
+ * each frame about once: @asked/@found remember the last answer.
+ */
+struct callchain_level {
+	const struct callchain_cursor	*cursor;
+	bool				from_root;
+	long				asked;	/* -1: none yet */
+	long				found;	/* its nearest mapped frame; -1 or nr: none */
+};
+
+static inline void callchain_level__init(struct callchain_level *l,
+					 const struct callchain_cursor *cursor, bool from_root)
+{
+	*l = (struct callchain_level){ .cursor = cursor, .from_root = from_root, .asked = -1 };
+}
+
+/* The cpumode frames[@j] shows; @sample_cpumode when no mapped frame decides. */
+u8 callchain_level__cpumode(struct callchain_level *l, size_t j, u8 sample_cpumode);
+
 void callchain_cursor__init(struct callchain_cursor *cursor);
 void callchain_cursor__exit(struct callchain_cursor *cursor);
 

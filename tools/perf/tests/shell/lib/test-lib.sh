@@ -86,6 +86,21 @@ no_tip () {
 	grep -v "^# (Tip: " "$1"
 }
 
+# no_level FILE: report rows (FILE) with the level of the rows of
+# addresses outside any mapping as [?], sorted again.  Upstream's level
+# for those depends on the order of the graph (callchain_level__cpumode()
+# in util/model/callchain.c): callee-first graphs show other levels.
+no_level () {
+	sed -E 's/\[[k.]\] (0x[0-9a-f]+|0{16})$/[?] \1/' "$1" | sort
+}
+
+# test_cmp_no_level EXPECT ACTUAL: test_cmp of the two through no_level.
+test_cmp_no_level () {
+	no_level "$1" >"$1.nolevel" &&
+	no_level "$2" >"$2.nolevel" &&
+	test_cmp "$1.nolevel" "$2.nolevel"
+}
+
 # upstream_record ARGS...: upstream's perf record, through upstream_try.
 upstream_record () {
 	upstream_try "$UPSTREAM_PERF" record "$@"
