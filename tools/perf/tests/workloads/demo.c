@@ -7,6 +7,11 @@
  * Spends about two thirds of its time in hot_loop_a() and one third in
  * hot_loop_b(), so a profile has two clearly named hot functions in a
  * known ratio.  Built with frame pointers and a build-id (see Makefile).
+ *
+ * It sleeps once, a millisecond before its loop: a CPU-bound loop
+ * on an otherwise idle machine may never be switched out, and tests of
+ * context switches and sched:sched_switch need one switch out of it on
+ * any machine, busy or idle.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +48,7 @@ __attribute__((noinline)) unsigned long hot_loop_b(unsigned long n)
 
 int main(int argc, char **argv)
 {
+	struct timespec nap = { .tv_nsec = 1000000 };
 	double seconds = 0.5, end;
 	unsigned long sum = 0;
 	char *p;
@@ -54,6 +60,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	nanosleep(&nap, NULL);
 	end = now() + seconds;
 	do {
 		sum += hot_loop_a(200000);
