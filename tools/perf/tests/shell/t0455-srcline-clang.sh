@@ -6,13 +6,23 @@ libdw'"'"'s dwarf_addrdie() finds a unit through that section only: the
 report named every line of such a program "??:0".  Upstream perf runs
 addr2line, which walks the units'"'"' own ranges.  A user builds with
 clang -O2 -g, records, and reports by source line: the program'"'"'s rows
-must equal upstream'"'"'s, with no "??" among them.'
+must equal upstream'"'"'s, and those naming no line ("??") must be the
+few samples that fell in the C runtime'"'"'s start-up code (_init,
+_start), which has no line table: under 5% of the program'"'"'s.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 command -v clang >/dev/null && test_set_prereq CLANG
 
 rows () {
 	grep -v "^#" "$1" | grep -v "^\$" | sed -e "s/  */ /g" -e "s/ \$//"
+}
+
+# few_unknown ROWS: the rows naming "??" hold under 5% of the samples.
+# Not none: a sample lands in the C runtime's _init now and then (one in
+# CI, 0.38%), and it has no line anywhere, for upstream as for us.
+few_unknown () {
+	awk '/\?\?/ { sub("%", "", $1); s += $1 }
+		END { printf "unknown lines: %.2f%%\n", s; exit !(s < 5) }' "$1"
 }
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF,CLANG 'setup: clang -O2 -g, no .debug_aranges; recorded by upstream perf' '
@@ -33,7 +43,7 @@ do
 		rows actual >actual.rows &&
 		test -s actual.rows &&
 		test_cmp expect.rows actual.rows &&
-		! grep -F \"??\" actual.rows
+		few_unknown actual.rows
 	"
 done
 
