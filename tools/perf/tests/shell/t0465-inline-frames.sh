@@ -45,8 +45,13 @@ for data in g dw; do
 		"
 	done
 
+	# --children rows under 1% left out: upstream may split a rare
+	# inlined function's row in two (its sort compares inline frames by
+	# name and others by address, no total order), seen for the
+	# loader's "_dl_start_final (inlined)" when startup got sampled
 	for opts in "--no-children" "--no-children -g folded" "--no-children -G" \
-		    "--children -g none --percent-limit 5" "--children -G -g none" \
+		    "--children -g none --percent-limit 5" \
+		    "--children -G -g none --percent-limit 1" \
 		    "--no-children --no-inline" "--children --no-inline --percent-limit 5" \
 		    "--no-children --inline --sort dso,sym"; do
 		test_expect_success PERF_EVENTS,UPSTREAM_PERF "$data.data: report $opts is upstream's" "
