@@ -87,7 +87,7 @@ test_expect_success NETNS,PERF_EVENTS 'analysis without DEBUGINFOD_URLS: nothing
 test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis, DEBUGINFOD_URLS only: upstream'"'"'s chains' '
 	URLS=$(cat url) on_analysis perf report --no-inline --stdio --no-children -g folded \
 		--sort comm,dso,sym -i prod.data 2>report.err | rows >actual &&
-	test_cmp expect.chains actual &&
+	{ test_cmp expect.chains actual || { cat report.err; false; }; } &&
 	# as many stacks left short as with the files at hand
 	{ grep "could not be unwound" local.err || :; } >expect.unwound &&
 	{ grep "could not be unwound" report.err || :; } >actual.unwound &&
@@ -96,9 +96,9 @@ test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis, DEBUGINFOD_URLS o
 
 test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis, DEBUGINFOD_URLS only: upstream'"'"'s source lines' '
 	URLS=$(cat url) on_analysis perf report --stdio --no-children -g none \
-		--sort dso,srcline --dsos dwdemo,libdwdemo.so -i prod.data 2>/dev/null |
+		--sort dso,srcline --dsos dwdemo,libdwdemo.so -i prod.data 2>lines.err |
 		rows >actual &&
-	test_cmp expect.lines actual
+	test_cmp expect.lines actual || { cat lines.err; false; }
 '
 
 test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'analysis: script -F srcline, every frame'"'"'s line as upstream' '
@@ -131,12 +131,12 @@ test_expect_success NETNS,PERF_EVENTS 'the debuginfo came from the server, by bu
 test_expect_success NETNS,PERF_EVENTS,UPSTREAM_PERF 'the server stops: the same chains and lines from the client cache' '
 	debuginfod_server_stop "$HOME/bstate" &&
 	URLS=$(cat url) on_analysis perf report --no-inline --stdio --no-children -g folded \
-		--sort comm,dso,sym -i prod.data 2>/dev/null | rows >actual &&
-	test_cmp expect.chains actual &&
+		--sort comm,dso,sym -i prod.data 2>chains.err | rows >actual &&
+	{ test_cmp expect.chains actual || { cat chains.err; false; }; } &&
 	URLS=$(cat url) on_analysis perf report --stdio --no-children -g none \
-		--sort dso,srcline --dsos dwdemo,libdwdemo.so -i prod.data 2>/dev/null |
+		--sort dso,srcline --dsos dwdemo,libdwdemo.so -i prod.data 2>lines.err |
 		rows >actual &&
-	test_cmp expect.lines actual
+	test_cmp expect.lines actual || { cat lines.err; false; }
 '
 
 test_done
