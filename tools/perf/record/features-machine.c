@@ -441,7 +441,12 @@ static int write_cache(struct perf_header *h, int nr_cpus)
 			c[nr++] = cur;
 		}
 	}
-	if (ret || !nr)
+	/*
+	 * No cache described (a VM whose sysfs has no cpuN/cache
+	 * directory): upstream writes the feature with no entries, and its
+	 * header print shows an empty "CPU cache info:"; so do we.
+	 */
+	if (ret)
 		goto out;
 	for (i = 1; i < nr; i++) {		/* insertion sort: stable */
 		cur = c[i];
