@@ -16,6 +16,26 @@ vdso_syms () {
 	grep -E "^ +[0-9.]+% +\[vdso\] +\[\.\] " "$1" | sed "s/.*\] //" | sort -u
 }
 
+# named_or_bare FILE: every bare address among FILE's vdso rows lies
+# outside all of vdso.so's functions.  A vDSO's own helpers are not
+# exported (x86's clock read loop, before __vdso_gettimeofday): a sample
+# there has no symbol to name, for upstream as for us (seen in CI, the
+# clock read retrying under load); one inside a function would be ours
+# failing to read the image.
+named_or_bare () {
+	readelf -sW vdso.so | awk "\$4 == \"FUNC\" { print \$2, \$3 }" >funcs &&
+	for a in $(grep "^0x" "$1")
+	do
+		while read -r start size
+		do
+			if test $((a)) -ge $((0x$start)) && test $((a)) -lt $((0x$start + size))
+			then
+				echo "$a: inside a function, unnamed" && return 1
+			fi
+		done <funcs
+	done
+}
+
 up_record () {
 	upstream_record -q "$@"
 }
@@ -67,7 +87,7 @@ test_expect_success PERF_EVENTS,ROOT 'report and script name the vDSO function' 
 	perf report --stdio -i ours.data --sort dso,sym >report &&
 	vdso_syms report >syms &&
 	grep -x "__vdso_clock_gettime" syms &&
-	! grep "^0x" syms &&
+	named_or_bare syms &&
 	perf script -i ours.data >script &&
 	grep -q " __vdso_clock_gettime+0x[0-9a-f]* (\[vdso\])$" script
 '
