@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mount.h>
 #include "record/tracepoint.h"
 
 const char *tracefs__dir(void)
@@ -13,6 +14,15 @@ const char *tracefs__dir(void)
 		return "/sys/kernel/tracing";
 	if (!access("/sys/kernel/debug/tracing/events", F_OK))
 		return "/sys/kernel/debug/tracing";
+	/*
+	 * Mounted at its mount point if it can be (root), as upstream
+	 * does: a freshly booted machine need not have it mounted, and a
+	 * user asking for a tracepoint means to use it.  Otherwise the
+	 * caller says how to mount it.
+	 */
+	if (!mount("nodev", "/sys/kernel/tracing", "tracefs", 0, NULL) &&
+	    !access("/sys/kernel/tracing/events", F_OK))
+		return "/sys/kernel/tracing";
 	return NULL;
 }
 

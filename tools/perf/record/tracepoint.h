@@ -10,7 +10,7 @@
 #include <linux/types.h>
 #include <stddef.h>
 
-/* The mounted tracefs directory, or NULL when none is. */
+/* The mounted tracefs directory (mounted now if need be and allowed), or NULL. */
 const char *tracefs__dir(void);
 
 /*
