@@ -14,8 +14,7 @@ and tracing data that is corrupt or cut short.'
 DEMO="$WORKLOADS/demo"
 TP=sched:sched_switch,sched:sched_process_exec,irq:softirq_entry
 
-tracefs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
-if test -n "$tracefs" && test -e "$tracefs/events/irq/softirq_entry/id"; then
+if tracefs_has irq/softirq_entry; then
 	test_set_prereq TRACEFS
 else
 	say "tracefs is not mounted: no tracepoint tests"

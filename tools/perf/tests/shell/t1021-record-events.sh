@@ -86,8 +86,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'bad terms and modifiers: upstream
 	test ! -e bad.data
 '
 
-tracefs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
-if test -n "$tracefs" && test -e "$tracefs/events/sched/sched_switch/id"; then
+if tracefs_has sched/sched_switch; then
 	test_set_prereq TRACEFS
 else
 	say "tracefs is not mounted: no tracepoint tests"

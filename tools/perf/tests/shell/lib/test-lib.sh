@@ -112,6 +112,21 @@ no_plt_rows () {
 	sed -E 's/(^|[^[:alnum:]_])(_init|[[:alnum:]_.]*@plt)([^[:alnum:]_]|$)/\1<plt>\3/g'
 }
 
+# tracefs_has SYS/NAME: a mounted tracefs (its directory in $tracefs)
+# with that tracepoint.  Where it is not mounted yet (a fresh boot), our
+# perf record mounts it as root, as upstream's does: asked for a
+# tracepoint first, as a user would.
+tracefs_has () {
+	if ! awk '$3 == "tracefs" { found = 1 } END { exit !found }' /proc/mounts
+	then
+		"$PERF_BIN" record -q -e "$(echo "$1" | tr / :)" -o "$SHARNESS_TRASH_DIRECTORY/.tracefs.data" \
+			-- true >/dev/null 2>&1
+		rm -f "$SHARNESS_TRASH_DIRECTORY/.tracefs.data"
+	fi
+	tracefs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts) &&
+	test -n "$tracefs" && test -e "$tracefs/events/$1/id"
+}
+
 # upstream_record ARGS...: upstream's perf record, through upstream_try.
 upstream_record () {
 	upstream_try "$UPSTREAM_PERF" record "$@"
