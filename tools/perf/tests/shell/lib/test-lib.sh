@@ -116,14 +116,19 @@ no_plt_rows () {
 # with that tracepoint.  Where it is not mounted yet (a fresh boot), our
 # perf record mounts it as root, as upstream's does: asked for a
 # tracepoint first, as a user would.
+tracefs_mount_point () {
+	awk '$3 == "tracefs" { print $2; exit }' /proc/mounts
+}
+
 tracefs_has () {
-	if ! awk '$3 == "tracefs" { found = 1 } END { exit !found }' /proc/mounts
+	tracefs=$(tracefs_mount_point)
+	if test -z "$tracefs"
 	then
 		"$PERF_BIN" record -q -e "$(echo "$1" | tr / :)" -o "$SHARNESS_TRASH_DIRECTORY/.tracefs.data" \
 			-- true >/dev/null 2>&1
 		rm -f "$SHARNESS_TRASH_DIRECTORY/.tracefs.data"
+		tracefs=$(tracefs_mount_point)
 	fi
-	tracefs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts) &&
 	test -n "$tracefs" && test -e "$tracefs/events/$1/id"
 }
 
