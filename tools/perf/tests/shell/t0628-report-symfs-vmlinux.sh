@@ -102,7 +102,12 @@ make_vmlinux () {
 }
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: a kernel recording and vmlinux files' '
-	kid=$(awk "\$2 == \"[kernel.kallsyms]\" { print \$1 }" ids) &&
+	# the demo may have no kernel sample (a CPU loop, 1000 samples, a
+	# few in the kernel on most runs): dd from /dev/zero always has
+	upstream_record -N -q -e cpu-clock -c 100000 -o k.data \
+		dd if=/dev/zero of=/dev/null bs=64k count=20000 2>/dev/null &&
+	"$UPSTREAM_PERF" buildid-list -i k.data >k.ids &&
+	kid=$(awk "\$2 == \"[kernel.kallsyms]\" { print \$1 }" k.ids) &&
 	test -n "$kid" &&
 	head -c 1 /proc/kallsyms | grep -q "[1-9a-f]" &&
 	make_vmlinux $kid vmlinux &&
@@ -110,20 +115,20 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: a kernel recording and vml
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-k: kernel symbols from the vmlinux with the recorded build-id' '
-	perf report --stdio --sort sym --kallsyms vmlinux.kallsyms -i up.data \
+	perf report --stdio --sort sym --kallsyms vmlinux.kallsyms -i k.data \
 		>kallsyms.out 2>/dev/null &&
 	grep "\[k\]" kallsyms.out >expect &&
 	grep -q "\[k\] v_" expect &&
-	perf report --stdio --sort sym -k vmlinux -i up.data >vmlinux.out 2>err &&
+	perf report --stdio --sort sym -k vmlinux -i k.data >vmlinux.out 2>err &&
 	grep "\[k\]" vmlinux.out >actual &&
 	test_cmp expect actual &&
 	grep -q "\[k\] v_" vmlinux.out &&
 	! grep "not used" err &&
-	perf script -F ip,sym -k vmlinux -i up.data 2>/dev/null | grep -q " v_"
+	perf script -F ip,sym -k vmlinux -i k.data 2>/dev/null | grep -q " v_"
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-k with another build-id is refused with one line' '
-	perf report --stdio -k vmlinux.other -i up.data >actual 2>err &&
+	perf report --stdio -k vmlinux.other -i k.data >actual 2>err &&
 	test "$(grep -c "not used" err)" = 1 &&
 	grep "^Warning: vmlinux.other: build-id 0123456789abcdef0123456789abcdef01234567, expected $kid: not used\$" err &&
 	! grep -q "\[k\] v_" actual
