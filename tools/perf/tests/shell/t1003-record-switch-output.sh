@@ -81,9 +81,7 @@ test_expect_success 'bad thresholds are usage errors, and never to a pipe' '
 	test ! -e x.data
 '
 
-tracefs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
-test -n "$tracefs" && test -e "$tracefs/events/sched/sched_process_exec/id" &&
-	test_set_prereq TRACEFS
+tracefs_has sched/sched_process_exec && test_set_prereq TRACEFS
 
 # pids of demo in FILE's samples, one per line
 demo_pids () {
