@@ -12,6 +12,8 @@ files.  Pipe mode must be readable by upstream perf as it streams.'
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-a: the demo shows up, existing processes have build-ids' '
 	sleep 5 &
 	sleeper=$! &&
+	# sleep runs before perf starts: its map synthesized, no MMAP2 of its exec too
+	wait_for_exec $sleeper sleep &&
 	perf record -q -a -F 999 -o a.data -- "$WORKLOADS/demo" 0.3 >/dev/null &&
 	kill $sleeper &&
 	upstream_perf report --stdio --no-children -i a.data --comm demo --sort sym 2>/dev/null >report &&
