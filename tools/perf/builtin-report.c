@@ -32,6 +32,7 @@ struct report {
 	const char *input;
 	bool stats_mode;
 	bool header, header_only;
+	bool show_info;		/* -I: the topologies and caches in the header */
 	struct report_hists_opts hists;
 	struct sample_filter_opts filter_opts;	/* --comms, --pid, --time, -C... */
 	struct sample_filter filter;
@@ -165,7 +166,7 @@ static int report__header_done(struct perf_tool *tool, struct perf_session *sess
 	struct report *rep = (struct report *)tool;
 
 	if ((rep->header || rep->header_only) && session->header.is_pipe)
-		perf_session__fprintf_features(session, stdout);
+		perf_session__fprintf_features(session, stdout, rep->show_info);
 	/* --header-only: a stream is read as far as its header records */
 	if (rep->header_only)
 		return -ECANCELED;
@@ -395,6 +396,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		  "Display call graph (stack chain/backtrace):\n"
 		  "                          print_type: graph|flat|fractal|folded|none",
 		  PARSE_OPT_OPTARG | PARSE_OPT_OPTARG_NEXT | PARSE_OPT_CANNEG, OPT_CALL_GRAPH },
+		{ PARSE_OPT_BOOL, 'I', "show-info", &rep->show_info, NULL,
+		  "Display extended information about perf.data file" },
 		{ PARSE_OPT_STRING, 'i', "input", &rep->input, "file", "input file name" },
 		{ PARSE_OPT_STRING, 'k', "vmlinux", &rep->hists.vmlinux, "file",
 		  "vmlinux pathname" },
@@ -497,6 +500,7 @@ static int report__hists(struct report *rep, struct perf_session *session)
 	opts->skip_empty = rep->skip_empty;
 	opts->header_hint = !rep->header;
 	opts->stream_header = rep->header;
+	opts->show_info = rep->show_info;
 	opts->name_events = report__name_events;
 	opts->filter = &rep->filter;
 	/* --debuginfod without URLs: DEBUGINFOD_URLS */
@@ -577,7 +581,7 @@ int cmd_report(int argc, const char **argv)
 		goto out_close;
 	session.verbose = rep.verbose;
 	if (rep.header || rep.header_only)
-		perf_session__fprintf_header(&session, stdout);
+		perf_session__fprintf_header(&session, stdout, rep.show_info);
 	if (rep.header_only)
 		err = report__header_only(&rep, &session);
 	else if (rep.stats_mode)

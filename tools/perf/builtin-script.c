@@ -47,6 +47,7 @@ struct script {
 	const char *path;		/* as dumped: the input, or "pipe" */
 	bool dump_raw;
 	bool header, header_only;	/* --header, --header-only */
+	bool show_info;			/* -I: the topologies and caches in it */
 	bool force;
 	bool quiet;
 	bool show_mmap;
@@ -124,7 +125,7 @@ static int script__header_done(struct perf_tool *tool, struct perf_session *sess
 
 	/* --header of a stream: its features, as they came before the samples */
 	if (s->header && session->header.is_pipe) {
-		perf_session__fprintf_features(session, stdout);
+		perf_session__fprintf_features(session, stdout, s->show_info);
 		fflush(stdout);
 	}
 	err = s->sideband.header_done(tool, session);
@@ -502,7 +503,7 @@ static int script__run(struct script *s, struct dso_load_opts *opts)
 	s->path = s->is_pipe ? "pipe" : data.path;
 	session.verbose = s->verbose;
 	if (s->header || s->header_only) {
-		perf_session__fprintf_header(&session, stdout);
+		perf_session__fprintf_header(&session, stdout, s->show_info);
 		fflush(stdout);
 	}
 	/* upstream's statuses: -EINVAL for --time, -1 for --cpu */
@@ -593,6 +594,8 @@ int cmd_script(int argc, const char **argv)
 		{ PARSE_OPT_CALLBACK, 'G', "hide-call-graph", NULL, NULL,
 		  "When printing symbols do not display call chain",
 		  PARSE_OPT_NOARG | PARSE_OPT_CANNEG, OPT_HIDE_CALL_GRAPH },
+		{ PARSE_OPT_BOOL, 'I', "show-info", &scr.show_info, NULL,
+		  "display extended information from perf.data file" },
 		{ PARSE_OPT_STRING, 'i', "input", &scr.input, "file", "input file name" },
 		{ PARSE_OPT_STRING, 'k', "vmlinux", &opts.vmlinux, "file", "vmlinux pathname" },
 		{ PARSE_OPT_BOOL, 'q', "quiet", &scr.quiet, NULL, "be quiet" },

@@ -166,7 +166,7 @@ static int report_hists__header_done(struct perf_tool *tool, struct perf_session
 
 	/* A stream's features arrive as records: listed once all are in. */
 	if (rh->opts->stream_header && session->header.is_pipe)
-		perf_session__fprintf_features(session, stdout);
+		perf_session__fprintf_features(session, stdout, rh->opts->show_info);
 	if (rh->opts->name_events) {
 		err = rh->opts->name_events(session, rh->opts->quiet);
 		if (err)

@@ -32,6 +32,7 @@ struct report_hists_opts {
 	double		percent_limit;
 	bool		header_hint;	/* upstream's "To display the perf.data header" line */
 	bool		stream_header;	/* --header of a stream: its features, once read */
+	bool		show_info;	/* -I: with the topologies and caches decoded */
 	const char	*kallsyms;	/* --kallsyms */
 	const char	*symfs;		/* --symfs */
 	const char	*vmlinux;	/* -k/--vmlinux */

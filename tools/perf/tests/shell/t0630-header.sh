@@ -8,16 +8,19 @@ layout lines, every feature the file carries (nrcpus, total memory, one
 mappings, group, sample times, clock, compression...), the "-I" notes for
 topologies and caches, the missing features.  Our record writes the
 machine features upstream'"'"'s writes (CPUID, topologies, caches, PMU
-mappings), which upstream'"'"'s -I decodes as its own.'
+mappings), which upstream'"'"'s -I decodes as its own, and ours with -I as
+upstream'"'"'s.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 demo () {
 	echo "$WORKLOADS/demo 0.05"
 }
 
-# same_header FILE: our report/script header listings of FILE are upstream's.
+# same_header FILE: our report/script header listings of FILE are
+# upstream's, with the topologies and caches announced and with -I decoded.
 same_header () {
-	for cmd in "report --header-only" "script --header-only" "script --header"
+	for cmd in "report --header-only" "script --header-only" "script --header" \
+		"report --header-only -I" "script --header -I" "script --header-only --show-info"
 	do
 		upstream_try "$UPSTREAM_PERF" $cmd -i "$1" >expect &&
 		perf $cmd -i "$1" >actual &&
@@ -79,7 +82,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'every attr field set: each one na
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'streams: upstream'"'"'s and ours, report and script' '
 	for f in up.pipe ours.pipe
 	do
-		for cmd in "report --header-only" "script --header-only" "script --header"
+		for cmd in "report --header-only" "script --header-only" "script --header" \
+			"report --header-only -I" "script --header -I"
 		do
 			upstream_perf $cmd -i - <$f >expect 2>/dev/null &&
 			perf $cmd -i - <$f >actual &&
@@ -142,6 +146,38 @@ test_expect_success PERF_EVENTS 'a damaged section: one line in its place, the r
 	grep "^# pmu mappings: software = 1, " out &&
 	grep -x "# pmu mappings: unable to read" out &&
 	grep "^# missing features: " out
+'
+
+# bit N of the feature bitmap: section N, in order after the data
+damage_feature () {
+	python3 - "$@" <<-\PY
+	import struct, sys
+	path, feat, value = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+	d = bytearray(open(path, "rb").read())
+	off, size = struct.unpack_from("<QQ", d, 40)
+	feats = struct.unpack_from("<4Q", d, 72)
+	bits = [b for b in range(256) if feats[b // 64] >> (b % 64) & 1]
+	if feat not in bits:
+	    sys.exit(2)                          # not written on this machine
+	o, s = struct.unpack_from("<QQ", d, off + size + 16 * bits.index(feat))
+	struct.pack_into("<I", d, o, value)
+	open(path, "wb").write(d)
+	PY
+}
+
+test_expect_success PERF_EVENTS '-I: a damaged topology or cache is one line, the rest printed' '
+	perf report --header-only -I -i ours.data >good &&
+	grep "^# sibling sockets : " good &&
+	for feat in 13:CPU_TOPOLOGY 14:NUMA_TOPOLOGY 20:CACHE
+	do
+		cp ours.data bad.data &&
+		{ damage_feature bad.data ${feat%%:*} 100000 || test $? = 2 || return 1; } &&
+		cmp -s ours.data bad.data && continue
+		perf report --header-only -I -i bad.data >out 2>err &&
+		test "$(grep -c "^# ${feat#*:}: section malformed, not shown\$" out)" = 1 &&
+		grep "^# missing features: " out &&
+		grep "^# pmu mappings: " out || return 1
+	done
 '
 
 test_done

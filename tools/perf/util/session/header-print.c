@@ -3,7 +3,7 @@
  * The header listing of perf report/script --header(-only), as upstream
  * 6.1 prints it (facts from running it on its files and ours): the file
  * layout, one line or a few per feature in feature order (topologies and
- * caches only announced, as upstream does without -I), the features
+ * caches only announced, as upstream does, unless -I asks for them), the features
  * absent, and our UNSECURED_BUILD_ID list.  Sections are decoded here with
  * bounds checks; one that does not decode says so in one line.
  */
@@ -404,6 +404,223 @@ static void print_line(const struct perf_session *session, int feat, FILE *fp)
 	}
 }
 
+/* ---- -I/--show-info: the topologies and caches, decoded ---- */
+
+/*
+ * CPU_TOPOLOGY: core (socket) siblings, thread siblings, then per CPU of
+ * NRCPUS' "avail" its core and socket ids; newer files add die siblings
+ * and per CPU die ids.  Printed sockets, dies, threads, then the CPUs.
+ */
+static void print_cpu_topology(const struct perf_session *session, int feat, FILE *fp)
+{
+	struct feat_reader r, cpus, nrcpus;
+	u32 nr_cores, nr_threads, nr_dies = 0, nr_cpus, i;
+	bool have_ids, have_dies = false;
+	struct feat_reader cores, threads, dies;
+
+	feat_reader__init(&nrcpus, session, HEADER_NRCPUS);
+	nr_cpus = feat_reader__u32(&nrcpus);
+	feat_reader__init(&r, session, feat);
+	nr_cores = feat_reader__u32(&r);
+	cores = r;
+	for (i = 0; i < nr_cores && !r.bad; i++)
+		feat_reader__string(&r);
+	nr_threads = feat_reader__u32(&r);
+	threads = r;
+	for (i = 0; i < nr_threads && !r.bad; i++)
+		feat_reader__string(&r);
+	if (r.bad)
+		return print_bad(fp, feat);
+	/* the per-CPU ids: absent from the oldest files, or with no NRCPUS */
+	have_ids = !nrcpus.bad && r.left >= (u64)nr_cpus * 8;
+	cpus = r;
+	if (have_ids) {
+		r.p += (u64)nr_cpus * 8;
+		r.left -= (u64)nr_cpus * 8;
+		if (r.left >= 4) {
+			nr_dies = feat_reader__u32(&r);
+			dies = r;
+			for (i = 0; i < nr_dies && !r.bad; i++)
+				feat_reader__string(&r);
+			have_dies = !r.bad && nr_dies && r.left >= (u64)nr_cpus * 4;
+			if (!have_dies)
+				nr_dies = 0;
+		}
+	}
+	for (i = 0; i < nr_cores; i++)
+		fprintf(fp, "# sibling sockets : %s\n", feat_reader__string(&cores));
+	for (i = 0; i < nr_dies; i++)
+		fprintf(fp, "# sibling dies    : %s\n", feat_reader__string(&dies));
+	for (i = 0; i < nr_threads; i++)
+		fprintf(fp, "# sibling threads : %s\n", feat_reader__string(&threads));
+	if (!have_ids) {
+		fprintf(fp, "# Core ID and Socket ID information is not available\n");
+		return;
+	}
+	for (i = 0; i < nr_cpus; i++) {
+		s32 core = (s32)feat_reader__u32(&cpus), socket = (s32)feat_reader__u32(&cpus);
+
+		if (have_dies)
+			fprintf(fp, "# CPU %u: Core ID %d, Die ID %d, Socket ID %d\n", i, core,
+				(s32)feat_reader__u32(&r), socket);
+		else
+			fprintf(fp, "# CPU %u: Core ID %d, Socket ID %d\n", i, core, socket);
+	}
+}
+
+/* NUMA_TOPOLOGY: per node its number, total and free memory (kB) and CPU list. */
+static void print_numa_topology(const struct perf_session *session, int feat, FILE *fp)
+{
+	struct feat_reader r, check;
+	u32 nr, i;
+
+	feat_reader__init(&r, session, feat);
+	nr = feat_reader__u32(&r);
+	/* the whole section first: a malformed one prints one line, not half */
+	check = r;
+	for (i = 0; i < nr && !check.bad; i++) {
+		feat_reader__u32(&check);
+		feat_reader__u64(&check);
+		feat_reader__u64(&check);
+		feat_reader__string(&check);
+	}
+	if (r.bad || check.bad)
+		return print_bad(fp, feat);
+	for (i = 0; i < nr; i++) {
+		u32 node = feat_reader__u32(&r);
+		u64 total = feat_reader__u64(&r), free_kb = feat_reader__u64(&r);
+
+		fprintf(fp, "# node%u meminfo  : total = %llu kB, free = %llu kB\n", node,
+			(unsigned long long)total, (unsigned long long)free_kb);
+		fprintf(fp, "# node%u cpu list : %s\n", node, feat_reader__string(&r));
+	}
+}
+
+/* CACHE: version 1, then per cache its level, line size, sets, ways, type, size, CPUs. */
+static void print_cache(const struct perf_session *session, int feat, FILE *fp)
+{
+	struct feat_reader r, check;
+	u32 nr, i, j;
+
+	feat_reader__init(&r, session, feat);
+	if (feat_reader__u32(&r) != 1 && !r.bad)
+		return print_bad(fp, feat);
+	nr = feat_reader__u32(&r);
+	check = r;
+	for (i = 0; i < nr && !check.bad; i++)
+		for (j = 0; j < 7; j++)
+			j < 4 ? (void)feat_reader__u32(&check) : (void)feat_reader__string(&check);
+	if (r.bad || check.bad)
+		return print_bad(fp, feat);
+	fprintf(fp, "# CPU cache info:\n");
+	for (i = 0; i < nr; i++) {
+		u32 level = feat_reader__u32(&r);
+		const char *type, *size;
+
+		feat_reader__u32(&r);	/* line size, sets, ways: not shown */
+		feat_reader__u32(&r);
+		feat_reader__u32(&r);
+		type = feat_reader__string(&r);
+		size = feat_reader__string(&r);
+		fprintf(fp, "#  L%u %-15s %8s [%s]\n", level, type, size, feat_reader__string(&r));
+	}
+}
+
+/* Append @text to @buf (of @size), as much as fits, as the kernel's scnprintf. */
+static size_t append(char *buf, size_t size, size_t len, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (len + 1 >= size)
+		return len;
+	if (n > size - len - 1)
+		n = size - len - 1;
+	memcpy(buf + len, text, n);
+	buf[len + n] = '\0';
+	return len + n;
+}
+
+/*
+ * MEM_TOPOLOGY: version 1, the memory block size, the node count; per
+ * node its number and a bitmap of its blocks (bit count, then u64 words).
+ * Printed as upstream: the node's memory in B/K/M/G and its block ranges
+ * (at most 99 characters of them).
+ */
+static void print_mem_topology(const struct perf_session *session, int feat, FILE *fp)
+{
+	static const char units[] = "BKMG";
+	struct feat_reader r, check;
+	u64 version, bsize, nr, i, j;
+
+	feat_reader__init(&r, session, feat);
+	version = feat_reader__u64(&r);
+	bsize = feat_reader__u64(&r);
+	nr = feat_reader__u64(&r);
+	check = r;
+	for (i = 0; i < nr && !check.bad; i++) {
+		u64 nbits;
+
+		feat_reader__u64(&check);
+		feat_reader__u64(&check);
+		nbits = feat_reader__u64(&check);
+		if (nbits > check.left * 8) {
+			check.bad = true;
+			break;
+		}
+		for (j = 0; j < (nbits + 63) / 64; j++)
+			feat_reader__u64(&check);
+	}
+	if (r.bad || check.bad || version != 1)
+		return print_bad(fp, feat);
+	fprintf(fp, "# memory nodes (nr %d, block size 0x%llx):\n", (int)nr,
+		(unsigned long long)bsize);
+	for (i = 0; i < nr; i++) {
+		u64 node = feat_reader__u64(&r), nbits, weight = 0, size;
+		const u8 *words;
+		char map[100] = "", sz[50];
+		size_t len = 0;
+		u64 bit, lo = 0;
+		bool run = false, first = true;
+		int unit = 0;
+
+		feat_reader__u64(&r);
+		nbits = feat_reader__u64(&r);
+		words = r.p;
+		r.p += (nbits + 63) / 64 * 8;
+		r.left -= (nbits + 63) / 64 * 8;
+		for (bit = 0; bit <= nbits; bit++) {
+			u64 w = 0;
+			bool set = false;
+
+			if (bit < nbits) {
+				memcpy(&w, words + bit / 64 * 8, sizeof(w));
+				set = w >> (bit % 64) & 1;
+			}
+			weight += set;
+			if (set && !run) {
+				lo = bit;
+				run = true;
+			} else if (!set && run) {
+				char range[48];
+
+				if (bit - 1 > lo)
+					snprintf(range, sizeof(range), "%s%llu-%llu", first ? "" : ",",
+						 (unsigned long long)lo, (unsigned long long)(bit - 1));
+				else
+					snprintf(range, sizeof(range), "%s%llu", first ? "" : ",",
+						 (unsigned long long)lo);
+				len = append(map, sizeof(map), len, range);
+				first = false;
+				run = false;
+			}
+		}
+		for (size = bsize * weight; size / 1024 > 1 && unit < 3; unit++)
+			size /= 1024;
+		snprintf(sz, sizeof(sz), "%llu%c", (unsigned long long)size, units[unit]);
+		fprintf(fp, "#  %3llu [%s]: %s\n", (unsigned long long)node, sz, map);
+	}
+}
+
 struct unsecured_print {
 	FILE *fp;
 	u64 shown;
@@ -472,6 +689,14 @@ static const feat_print_t feat_print[HEADER_LAST_FEATURE] = {
 	[HEADER_PMU_CAPS]	= print_pmu_caps,
 };
 
+/* With -I/--show-info: what upstream then decodes instead of announcing it. */
+static const feat_print_t feat_print_info[HEADER_LAST_FEATURE] = {
+	[HEADER_CPU_TOPOLOGY]	= print_cpu_topology,
+	[HEADER_NUMA_TOPOLOGY]	= print_numa_topology,
+	[HEADER_CACHE]		= print_cache,
+	[HEADER_MEM_TOPOLOGY]	= print_mem_topology,
+};
+
 struct name_lookup {
 	u32 idx;
 	char *buf;
@@ -506,17 +731,23 @@ static const char *event_name(const struct perf_session *session, u32 idx, char 
 	return buf;
 }
 
-void perf_session__fprintf_features(const struct perf_session *session, FILE *fp)
+void perf_session__fprintf_features(const struct perf_session *session, FILE *fp,
+				    bool show_info)
 {
 	int feat;
 
-	for (feat = 1; feat < HEADER_LAST_FEATURE; feat++)
-		if (feat_print[feat] && perf_header__has_feat(&session->header, feat))
-			feat_print[feat](session, feat, fp);
+	for (feat = 1; feat < HEADER_LAST_FEATURE; feat++) {
+		feat_print_t print = show_info && feat_print_info[feat] ? feat_print_info[feat] :
+				     feat_print[feat];
+
+		if (print && perf_header__has_feat(&session->header, feat))
+			print(session, feat, fp);
+	}
 	print_unsecured(session, HEADER_UNSECURED_BUILD_ID, fp);
 }
 
-void perf_session__fprintf_header(const struct perf_session *session, FILE *fp)
+void perf_session__fprintf_header(const struct perf_session *session, FILE *fp,
+				  bool show_info)
 {
 	const struct perf_header *h = &session->header;
 	bool pipe = h->is_pipe;
@@ -533,7 +764,7 @@ void perf_session__fprintf_header(const struct perf_session *session, FILE *fp)
 	fprintf(fp, "# feat offset    : %llu\n",
 		pipe ? 0ULL : (unsigned long long)(h->data_offset + h->header_data_size));
 	if (!pipe) {
-		perf_session__fprintf_features(session, fp);
+		perf_session__fprintf_features(session, fp, show_info);
 		fprintf(fp, "# missing features: ");
 		for (feat = 1; feat < HEADER_LAST_FEATURE; feat++)
 			if (!perf_header__has_feat(h, feat))
