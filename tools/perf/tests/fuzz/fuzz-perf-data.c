@@ -4,7 +4,8 @@
  * input goes into a memfd (a regular file, so file mode is mapped like a
  * real file; stream format is detected and read sequentially), then the
  * header is read and every record walked with a tool that reads every
- * field the decoders hand out, so the sanitizers see any bad pointer.
+ * field the decoders hand out, so the sanitizers see any bad pointer;
+ * then the header is listed as --header (-I too) lists it.
  *
  *   build/fuzz/fuzz-perf-data tools/perf/tests/fuzz/corpus/perf-data/
  */
@@ -15,6 +16,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include "util/session/session.h"
+#include "util/session/header-print.h"
 
 struct touch {
 	struct perf_tool tool;
@@ -95,6 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
 	struct perf_session session;
 	struct perf_data data;
 	u64 nr_lost;
+	FILE *null;
 	int fd, feat;
 
 	fd = memfd_create("fuzz-perf-data", 0);
@@ -124,6 +127,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *buf, size_t len)
 	if (!perf_header__unsecured_nr(&session.header, &nr_lost))
 		t.sum += nr_lost;
 	perf_header__for_each_unsecured(&session.header, t_build_id, &t);
+	/* The --header listing, with and without -I: every section decoded. */
+	null = fopen("/dev/null", "w");
+	if (null) {
+		perf_session__fprintf_header(&session, null, false);
+		perf_session__fprintf_header(&session, null, true);
+		fclose(null);
+	}
 	perf_session__close(&session);
 out:
 	close(fd);

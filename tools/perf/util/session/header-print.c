@@ -241,6 +241,12 @@ static void print_group_desc(const struct perf_session *session, int feat, FILE 
 
 		if (r.bad || members < 2)
 			continue;
+		/* members are events of the file: no more than it has (not 2^32 lines) */
+		if (leader >= (u32)session->evlist.nr ||
+		    members > (u32)session->evlist.nr - leader) {
+			r.bad = true;
+			break;
+		}
 		fprintf(fp, "# group: %s{", strcmp(name, "{anon_group}") ? name : "");
 		for (i = 0; i < members; i++)
 			fprintf(fp, "%s%s", i ? "," : "",
@@ -370,14 +376,16 @@ static void print_cpu_pmu_caps(const struct perf_session *session, int feat, FIL
 static void print_pmu_caps(const struct perf_session *session, int feat, FILE *fp)
 {
 	struct feat_reader r, caps;
-	u32 nr_pmu, nr, i;
+	u32 nr_pmu, nr;
+	u64 i;
 
 	feat_reader__init(&r, session, feat);
 	nr_pmu = feat_reader__u32(&r);
 	while (nr_pmu-- && !r.bad) {
 		nr = feat_reader__u32(&r);
 		caps = r;
-		for (i = 0; i < 2 * nr; i++)
+		/* a hostile count ends with the section, not after 2^33 steps */
+		for (i = 0; i < 2 * (u64)nr && !r.bad; i++)
 			feat_reader__string(&r);
 		if (r.bad)
 			break;
