@@ -450,6 +450,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		   "how to display percentage of filtered entries", 0),
 		{ PARSE_OPT_STRING, 0, "pid", &fo->pids, "pid[,pid...]",
 		  "only consider symbols in these pids" },
+		{ PARSE_OPT_BOOL, 0, "show-total-period", &rep->hists.show_total_period, NULL,
+		  "Show a column with the sum of periods" },
 		{ PARSE_OPT_BOOL, 0, "skip-empty", &rep->skip_empty, NULL,
 		  "Do not display empty (or dummy) events in the output" },
 		{ PARSE_OPT_BOOL, 0, "stats", &rep->stats_mode, NULL, "Display event stats" },

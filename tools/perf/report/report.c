@@ -95,6 +95,8 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 			    opts->fields_given ? &opts->fields : NULL, rh->children);
 	if (opts->show_nr_samples)
 		hist_columns__show_samples(&rh->columns);
+	if (opts->show_total_period)
+		hist_columns__show_period(&rh->columns);
 	/*
 	 * The path trie keeps one frame per function (or address) of a
 	 * path, not per source line: its graphs would merge the lines of a

@@ -46,6 +46,7 @@ struct report_hists_opts {
 	const struct sample_filter *filter;
 	const char	*symbol_filter;	/* --symbol-filter */
 	bool		show_nr_samples;	/* -n */
+	bool		show_total_period;	/* --show-total-period */
 	/* Names the events once the header is complete (builtin-report.c). */
 	int		(*name_events)(struct perf_session *session, bool quiet);
 };

@@ -6,7 +6,8 @@ with -g, one with --sample-cpu) and compares our perf report --stdio with
 upstream perf 6.1 on the same files, byte for byte apart from upstream'"'"'s
 random "Tip" footer: -F alone, -F with -s (upstream'"'"'s rules: the entry keys
 of both, rows ordered by -s then the rest of -F, columns -F then the rest
-of -s), the new --sort keys, and -v'"'"'s address column.'
+of -s), the new --sort keys, -v'"'"'s address column, and --show-total-period'"'"'s
+Period column (after Samples or Overhead, not with -F).'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 up_record () {
@@ -40,7 +41,8 @@ for opts in "-F overhead,sample,period,comm,dso,sym" "-F overhead,comm" "-F sym,
 	    "-F overhead,sym -s comm" "-s sym -F dso" "-F overhead_sys,overhead_us,sym" \
 	    "-F overhead_guest_sys,overhead_guest_us,overhead_children,sym" \
 	    "-s period" "-s sample,sym" "-s overhead" "-s cpu" "-F comm -s cpu" "-v" \
-	    "-v -s dso,sym" "-F overhead,sym -v"
+	    "-v -s dso,sym" "-F overhead,sym -v" "--show-total-period" "--show-total-period -n" \
+	    "--show-total-period -F overhead,sym" "--show-total-period -s dso,sym -n"
 do
 	test_expect_success PERF_EVENTS,UPSTREAM_PERF "up.data $opts: identical to upstream" "
 		upstream_report $opts -i up.data >expect &&
@@ -80,7 +82,8 @@ unresolved () {
 for opts in "-F overhead,sym -g none" "-F overhead_children,overhead,sym -g none --no-children" \
 	    "-s parent,sym -g none" "-s parent -g none" "-s sample,sym -g none" \
 	    "-F overhead,sample,comm,dso,sym -g none --no-children" \
-	    "-F overhead_sys,overhead_us,sym -g none"
+	    "-F overhead_sys,overhead_us,sym -g none" "--show-total-period -g none" \
+	    "--show-total-period -n -g none --no-children"
 do
 	test_expect_success PERF_EVENTS,UPSTREAM_PERF "g.data $opts: identical to upstream" "
 		upstream_report $opts -i g.data >expect.out &&

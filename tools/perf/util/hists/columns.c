@@ -84,6 +84,23 @@ void hist_columns__show_samples(struct hist_columns *hc)
 	hc->out = out;
 }
 
+void hist_columns__show_period(struct hist_columns *hc)
+{
+	struct sort_keys out = { .nr = 0 };
+	enum sort_key after = sort_keys__has(&hc->out, SORT_HPP_SAMPLE) ? SORT_HPP_SAMPLE :
+			      SORT_HPP_OVERHEAD;
+	int i;
+
+	if (hc->strict)
+		return;
+	for (i = 0; i < hc->out.nr; i++) {
+		sort_keys__add(&out, hc->out.keys[i]);
+		if (hc->out.keys[i] == after)
+			sort_keys__add(&out, SORT_HPP_PERIOD);
+	}
+	hc->out = out;
+}
+
 void hist_columns__elide(struct hist_columns *hc, u32 elide)
 {
 	struct sort_keys out = { .nr = 0 };

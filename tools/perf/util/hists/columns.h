@@ -38,6 +38,12 @@ void hist_columns__setup(struct hist_columns *hc, const struct sort_keys *sort,
 void hist_columns__show_samples(struct hist_columns *hc);
 
 /*
+ * --show-total-period: upstream's Period column (the entry's own period),
+ * after Samples or else Overhead, in the default columns only.
+ */
+void hist_columns__show_period(struct hist_columns *hc);
+
+/*
  * Drop the sort keys of @elide (1 << key) from the columns shown: a
  * filter naming one value makes its column say nothing.  Upstream keeps
  * them all when that would leave no sort key.
