@@ -418,6 +418,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		  "only consider these symbols" },
 		{ PARSE_OPT_BOOL, 'T', "threads", &rep->hists.threads, NULL,
 		  "Show per-thread event counters" },
+		{ PARSE_OPT_BOOL, 'U', "hide-unresolved", &rep->hists.hide_unresolved, NULL,
+		  "Only display entries resolved to a symbol" },
 		{ PARSE_OPT_INCR, 'v', "verbose", &rep->verbose, NULL,
 		  "be more verbose (show symbol address, etc)" },
 		CB(0, "children", OPT_CHILDREN, NULL,

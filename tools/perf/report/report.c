@@ -251,6 +251,24 @@ static const struct symbol *report_hists__parent(struct report_hists *rh)
 	return NULL;
 }
 
+/*
+ * -U: a sample whose own frame has no symbol is not counted at all (the
+ * totals are those of the samples shown, as upstream's); of the others'
+ * chains, the frames without a symbol are left out.  True: skip it.
+ */
+static bool report_hists__hide_unresolved(struct callchain_cursor *cursor)
+{
+	size_t i, n;
+
+	if (!callchain_cursor__leaf(cursor)->sym)
+		return true;
+	for (i = n = 1; i < cursor->nr; i++)
+		if (cursor->frames[i].sym)
+			cursor->frames[n++] = cursor->frames[i];
+	cursor->nr = n;
+	return false;
+}
+
 static int report_hists__sample(struct perf_tool *tool, struct perf_session *session,
 				const union perf_event *event, const struct perf_sample *sample,
 				struct evsel *evsel)
@@ -282,6 +300,8 @@ static int report_hists__sample(struct perf_tool *tool, struct perf_session *ses
 	}
 	if (err)
 		return err;
+	if (rh->opts->hide_unresolved && report_hists__hide_unresolved(&rh->cursor))
+		return 0;
 	if (filter && sample_filter__judges(filter)) {
 		struct addr_location al;
 		bool leaf = sample_filter__needs_leaf(filter);

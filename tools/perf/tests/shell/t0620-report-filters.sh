@@ -9,7 +9,8 @@ graph blocks, as t0410 compares them, since upstream orders ties at
 random).  Then what the filters mean, spelled out: the percentages stay
 shares of the whole file, a one-value filter names its value and drops
 its column, --pid and --tid must both match, --time slices say so;
---percentage relative makes the rows shown the 100%, as upstream.'
+--percentage relative makes the rows shown the 100%, as upstream; -U
+leaves out the samples and frames of no symbol, totals too.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
 # (no_plt_rows: a sample in a PLT stub, now and then, has another name
@@ -155,6 +156,26 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '--percentage relative with the fi
 		eval "same_graph_report -i upg.data --percentage relative $opts" || {
 			echo "differs: $opts"; return 1; }
 	done
+'
+
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '-U/--hide-unresolved: as upstream, totals without them' '
+	for opts in "-U" "-U --sort dso" "-U -n --sort comm,dso" "-U --comms dd"
+	do
+		same_report -i up.data $opts || { echo "differs: $opts"; return 1; }
+	done &&
+	for opts in "-U" "-U --no-children" "-U -g caller" "-U --no-children -g callee"
+	do
+		same_graph_report -i upg.data $opts || { echo "differs: $opts"; return 1; }
+	done &&
+	# the samples of no symbol (dd has none) are not counted at all
+	perf report --stdio -i up.data >all &&
+	perf report --stdio -U -i up.data >known &&
+	grep -q "\[\.\] 0x" all &&
+	! grep -q "\[\.\] 0x" known &&
+	! grep -q "\[unknown\]" known &&
+	grep "^# Event count" all >count.all &&
+	grep "^# Event count" known >count.known &&
+	! cmp -s count.all count.known
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '--percentage relative: the rows shown make 100%' '
