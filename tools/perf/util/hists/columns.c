@@ -69,26 +69,11 @@ void hist_columns__setup(struct hist_columns *hc, const struct sort_keys *sort,
 	hc->strict = true;
 }
 
-void hist_columns__show_samples(struct hist_columns *hc)
+/* Column @key right after column @after, in the default columns only. */
+static void hist_columns__add_after(struct hist_columns *hc, enum sort_key after,
+				    enum sort_key key)
 {
 	struct sort_keys out = { .nr = 0 };
-	int i;
-
-	if (hc->strict)
-		return;
-	for (i = 0; i < hc->out.nr; i++) {
-		sort_keys__add(&out, hc->out.keys[i]);
-		if (hc->out.keys[i] == SORT_HPP_OVERHEAD)
-			sort_keys__add(&out, SORT_HPP_SAMPLE);
-	}
-	hc->out = out;
-}
-
-void hist_columns__show_period(struct hist_columns *hc)
-{
-	struct sort_keys out = { .nr = 0 };
-	enum sort_key after = sort_keys__has(&hc->out, SORT_HPP_SAMPLE) ? SORT_HPP_SAMPLE :
-			      SORT_HPP_OVERHEAD;
 	int i;
 
 	if (hc->strict)
@@ -96,9 +81,20 @@ void hist_columns__show_period(struct hist_columns *hc)
 	for (i = 0; i < hc->out.nr; i++) {
 		sort_keys__add(&out, hc->out.keys[i]);
 		if (hc->out.keys[i] == after)
-			sort_keys__add(&out, SORT_HPP_PERIOD);
+			sort_keys__add(&out, key);
 	}
 	hc->out = out;
+}
+
+void hist_columns__show_samples(struct hist_columns *hc)
+{
+	hist_columns__add_after(hc, SORT_HPP_OVERHEAD, SORT_HPP_SAMPLE);
+}
+
+void hist_columns__show_period(struct hist_columns *hc)
+{
+	hist_columns__add_after(hc, sort_keys__has(&hc->out, SORT_HPP_SAMPLE) ?
+				    SORT_HPP_SAMPLE : SORT_HPP_OVERHEAD, SORT_HPP_PERIOD);
 }
 
 void hist_columns__elide(struct hist_columns *hc, u32 elide)
