@@ -68,6 +68,24 @@ static const char *feat_reader__string(struct feat_reader *r)
 	return s;
 }
 
+/* Step over @len bytes; bad if the section has fewer. */
+static void feat_reader__skip(struct feat_reader *r, u64 len)
+{
+	if (r->bad || r->left < len) {
+		r->bad = true;
+		return;
+	}
+	r->p += len;
+	r->left -= len;
+}
+
+/* Step over @nr strings: a hostile count stops with the section. */
+static void feat_reader__skip_strings(struct feat_reader *r, u64 nr)
+{
+	while (nr-- && !r->bad)
+		feat_reader__string(r);
+}
+
 static bool feat_reader__init(struct feat_reader *r, const struct perf_session *session,
 			      int feat)
 {
@@ -377,16 +395,13 @@ static void print_pmu_caps(const struct perf_session *session, int feat, FILE *f
 {
 	struct feat_reader r, caps;
 	u32 nr_pmu, nr;
-	u64 i;
 
 	feat_reader__init(&r, session, feat);
 	nr_pmu = feat_reader__u32(&r);
 	while (nr_pmu-- && !r.bad) {
 		nr = feat_reader__u32(&r);
 		caps = r;
-		/* a hostile count ends with the section, not after 2^33 steps */
-		for (i = 0; i < 2 * (u64)nr && !r.bad; i++)
-			feat_reader__string(&r);
+		feat_reader__skip_strings(&r, 2 * (u64)nr);
 		if (r.bad)
 			break;
 		print_caps(&caps, nr, feat_reader__string(&r), fp);
@@ -431,25 +446,21 @@ static void print_cpu_topology(const struct perf_session *session, int feat, FIL
 	feat_reader__init(&r, session, feat);
 	nr_cores = feat_reader__u32(&r);
 	cores = r;
-	for (i = 0; i < nr_cores && !r.bad; i++)
-		feat_reader__string(&r);
+	feat_reader__skip_strings(&r, nr_cores);
 	nr_threads = feat_reader__u32(&r);
 	threads = r;
-	for (i = 0; i < nr_threads && !r.bad; i++)
-		feat_reader__string(&r);
+	feat_reader__skip_strings(&r, nr_threads);
 	if (r.bad)
 		return print_bad(fp, feat);
 	/* the per-CPU ids: absent from the oldest files, or with no NRCPUS */
 	have_ids = !nrcpus.bad && r.left >= (u64)nr_cpus * 8;
 	cpus = r;
 	if (have_ids) {
-		r.p += (u64)nr_cpus * 8;
-		r.left -= (u64)nr_cpus * 8;
+		feat_reader__skip(&r, (u64)nr_cpus * 8);
 		if (r.left >= 4) {
 			nr_dies = feat_reader__u32(&r);
 			dies = r;
-			for (i = 0; i < nr_dies && !r.bad; i++)
-				feat_reader__string(&r);
+			feat_reader__skip_strings(&r, nr_dies);
 			have_dies = !r.bad && nr_dies && r.left >= (u64)nr_cpus * 4;
 			if (!have_dies)
 				nr_dies = 0;
@@ -487,10 +498,8 @@ static void print_numa_topology(const struct perf_session *session, int feat, FI
 	/* the whole section first: a malformed one prints one line, not half */
 	check = r;
 	for (i = 0; i < nr && !check.bad; i++) {
-		feat_reader__u32(&check);
-		feat_reader__u64(&check);
-		feat_reader__u64(&check);
-		feat_reader__string(&check);
+		feat_reader__skip(&check, 4 + 2 * 8);		/* node, total, free */
+		feat_reader__skip_strings(&check, 1);		/* CPU list */
 	}
 	if (r.bad || check.bad)
 		return print_bad(fp, feat);
@@ -508,16 +517,17 @@ static void print_numa_topology(const struct perf_session *session, int feat, FI
 static void print_cache(const struct perf_session *session, int feat, FILE *fp)
 {
 	struct feat_reader r, check;
-	u32 nr, i, j;
+	u32 nr, i;
 
 	feat_reader__init(&r, session, feat);
 	if (feat_reader__u32(&r) != 1 && !r.bad)
 		return print_bad(fp, feat);
 	nr = feat_reader__u32(&r);
 	check = r;
-	for (i = 0; i < nr && !check.bad; i++)
-		for (j = 0; j < 7; j++)
-			j < 4 ? (void)feat_reader__u32(&check) : (void)feat_reader__string(&check);
+	for (i = 0; i < nr && !check.bad; i++) {
+		feat_reader__skip(&check, 4 * 4);		/* level, line size, sets, ways */
+		feat_reader__skip_strings(&check, 3);		/* type, size, CPUs */
+	}
 	if (r.bad || check.bad)
 		return print_bad(fp, feat);
 	fprintf(fp, "# CPU cache info:\n");
@@ -525,9 +535,7 @@ static void print_cache(const struct perf_session *session, int feat, FILE *fp)
 		u32 level = feat_reader__u32(&r);
 		const char *type, *size;
 
-		feat_reader__u32(&r);	/* line size, sets, ways: not shown */
-		feat_reader__u32(&r);
-		feat_reader__u32(&r);
+		feat_reader__skip(&r, 3 * 4);	/* line size, sets, ways: not shown */
 		type = feat_reader__string(&r);
 		size = feat_reader__string(&r);
 		fprintf(fp, "#  L%u %-15s %8s [%s]\n", level, type, size, feat_reader__string(&r));
@@ -558,7 +566,7 @@ static void print_mem_topology(const struct perf_session *session, int feat, FIL
 {
 	static const char units[] = "BKMG";
 	struct feat_reader r, check;
-	u64 version, bsize, nr, i, j;
+	u64 version, bsize, nr, i;
 
 	feat_reader__init(&r, session, feat);
 	version = feat_reader__u64(&r);
@@ -568,15 +576,10 @@ static void print_mem_topology(const struct perf_session *session, int feat, FIL
 	for (i = 0; i < nr && !check.bad; i++) {
 		u64 nbits;
 
-		feat_reader__u64(&check);
-		feat_reader__u64(&check);
+		feat_reader__skip(&check, 2 * 8);		/* node, size */
 		nbits = feat_reader__u64(&check);
-		if (nbits > check.left * 8) {
-			check.bad = true;
-			break;
-		}
-		for (j = 0; j < (nbits + 63) / 64; j++)
-			feat_reader__u64(&check);
+		/* the words of nbits bits, without overflow for a hostile count */
+		feat_reader__skip(&check, (nbits / 64 + !!(nbits % 64)) * 8);
 	}
 	if (r.bad || check.bad || version != 1)
 		return print_bad(fp, feat);
@@ -594,8 +597,7 @@ static void print_mem_topology(const struct perf_session *session, int feat, FIL
 		feat_reader__u64(&r);
 		nbits = feat_reader__u64(&r);
 		words = r.p;
-		r.p += (nbits + 63) / 64 * 8;
-		r.left -= (nbits + 63) / 64 * 8;
+		feat_reader__skip(&r, (nbits / 64 + !!(nbits % 64)) * 8);
 		for (bit = 0; bit <= nbits; bit++) {
 			u64 w = 0;
 			bool set = false;
