@@ -416,6 +416,9 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		   "                          parent cpu dso_size srcline srcfile", 0),
 		{ PARSE_OPT_STRING, 'S', "symbols", &fo->syms, "symbol[,symbol...]",
 		  "only consider these symbols" },
+		{ PARSE_OPT_STRING, 't', "field-separator", &rep->hists.field_sep, "separator",
+		  "separator for columns, no spaces will be added between columns '.' is "
+		  "reserved." },
 		{ PARSE_OPT_BOOL, 'T', "threads", &rep->hists.threads, NULL,
 		  "Show per-thread event counters" },
 		{ PARSE_OPT_BOOL, 'U', "hide-unresolved", &rep->hists.hide_unresolved, NULL,
@@ -490,6 +493,20 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 	if (!err && rep->hists.hierarchy && rep->hists.fields_given) {
 		fprintf(stderr, "  Error: --hierarchy and --fields options cannot be used "
 				"together\n");
+		err = PERF_USAGE_ERROR;
+	}
+	/* upstream takes an empty separator for none */
+	if (!err && rep->hists.field_sep && !*rep->hists.field_sep)
+		rep->hists.field_sep = NULL;
+	/* a '.' stands for the separator inside fields: as one it would split nothing */
+	if (!err && rep->hists.field_sep && *rep->hists.field_sep == '.') {
+		fprintf(stderr, "  Error: '.' cannot start the --field-separator: it replaces "
+				"the separator inside fields\n");
+		err = PERF_USAGE_ERROR;
+	}
+	if (!err && rep->hists.field_sep && rep->hists.hierarchy) {
+		fprintf(stderr, "  Error: --hierarchy and --field-separator options cannot be "
+				"used together\n");
 		err = PERF_USAGE_ERROR;
 	}
 	return err;

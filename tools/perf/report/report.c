@@ -153,6 +153,8 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 				 "thread, added on another\n");
 	}
 	rh->callchain = opts->callchain;
+	/* upstream folds -g folded lines with the column separator */
+	rh->callchain.field_sep = opts->field_sep;
 	/* upstream shows --children graphs from the callers down unless told */
 	if (!rh->callchain.order_set)
 		rh->callchain.order = rh->children ? CALLCHAIN_ORDER_CALLER : CALLCHAIN_ORDER_CALLEE;
@@ -448,6 +450,7 @@ static int report_hists__print(struct report_hists *rh, struct perf_session *ses
 		.callchain	= rh->graph ? &rh->callchain : NULL,
 		.out		= &rh->columns.out,
 		.self_header	= rh->columns.self_header,
+		.field_sep	= opts->field_sep,
 	};
 	int i;
 

@@ -24,6 +24,7 @@ struct report_hists_opts {
 	bool		fields_given;
 	bool		relative;	/* --percentage relative */
 	bool		hierarchy;	/* --hierarchy */
+	const char	*field_sep;	/* -t/--field-separator, NULL: aligned columns */
 	bool		hide_unresolved;	/* -U: samples and frames without a symbol left out */
 	bool		tasks, mmaps;	/* --tasks, --mmaps: no report, the tasks */
 	bool		threads;	/* -T: per-thread counts after the report */

@@ -23,7 +23,7 @@ static void dots(FILE *fp, int n)
 }
 
 static void hists__fprintf_header(const struct sort_keys *out, const struct sort_widths *sw,
-				  bool self_header, FILE *fp)
+				  bool self_header, const char *sep, FILE *fp)
 {
 	int i;
 
@@ -32,7 +32,7 @@ static void hists__fprintf_header(const struct sort_keys *out, const struct sort
 		enum sort_key key = out->keys[i];
 
 		if (i)
-			fputs("  ", fp);
+			fputs(sep ?: "  ", fp);
 		/* upstream aligns "Pid:Command" on the colon of its rows */
 		if (key == SORT_PID)
 			fprintf(fp, "%7s:%-*s", "Pid", sw->w[key] - 8, "Command");
@@ -43,6 +43,11 @@ static void hists__fprintf_header(const struct sort_keys *out, const struct sort
 		else
 			fprintf(fp, "%-*s", sw->w[key], sort_key__header(key));
 	}
+	/* upstream: with a separator the rows follow at once */
+	if (sep) {
+		fputc('\n', fp);
+		return;
+	}
 	fputs("\n# ", fp);
 	for (i = 0; i < out->nr; i++) {
 		if (i)
@@ -52,22 +57,54 @@ static void hists__fprintf_header(const struct sort_keys *out, const struct sort
 	fputs("\n#\n", fp);
 }
 
+/*
+ * A value column.  With a field separator upstream prints the number at
+ * its narrowest after one space (" 5.00%"); the caller pads it like any
+ * column but the last.  N/A keeps its width either way.
+ */
 static int hpp_snprintf(enum sort_key key, const struct hist_entry *he,
-			const struct hists *hists, u64 total, int w, char *buf, size_t size)
+			const struct hists *hists, u64 total, int w, bool sep,
+			char *buf, size_t size)
 {
 	u64 v = hist_entry__hpp_value(he, key);
 
 	switch (key) {
 	case SORT_HPP_SAMPLE:
 	case SORT_HPP_PERIOD:
+		if (sep)
+			return snprintf(buf, size, " %llu", (unsigned long long)v);
 		return snprintf(buf, size, "%*llu", w, (unsigned long long)v);
 	case SORT_HPP_OVERHEAD_CHILDREN:
 		if (!hists->children)
 			return snprintf(buf, size, "%*s", w, "N/A");
 		/* fall through */
 	default:
+		if (sep)
+			return snprintf(buf, size, " %.2f%%", percent(v, total));
 		return snprintf(buf, size, "%*.2f%%", w - 1, percent(v, total));
 	}
+}
+
+/*
+ * A field must not hold the separator: upstream makes its first
+ * character a '.', in the padding too but for the symbol and source
+ * columns, whose padding it adds after.  @buf is the padded field.
+ */
+static void field_sep__replace(char *buf, enum sort_key key, const struct hist_entry *he,
+			       const struct sort_widths *sw, const char *sep)
+{
+	char text[1024];
+	size_t len = strlen(buf), i;
+
+	if (key == SORT_SYM || key == SORT_SRCLINE || key == SORT_SRCFILE) {
+		size_t n = sort_key__snprintf(key, he, text, sizeof(text), sw, true);
+
+		if (n < len)
+			len = n;
+	}
+	for (i = 0; i < len; i++)
+		if (buf[i] == *sep)
+			buf[i] = '.';
 }
 
 static void hist_entry__fprintf(const struct hist_entry *he, const struct hists *hists,
@@ -75,18 +112,28 @@ static void hist_entry__fprintf(const struct hist_entry *he, const struct hists 
 				const struct sort_widths *sw, FILE *fp)
 {
 	const struct sort_keys *out = opts->out;
+	const char *sep = opts->field_sep;
 	char buf[1024];
 	int i;
 
-	fputs("  ", fp);
+	if (!sep)
+		fputs("  ", fp);
 	for (i = 0; i < out->nr; i++) {
 		enum sort_key key = out->keys[i];
+		bool last = i == out->nr - 1;
 
-		if (sort_key__is_hpp(key))
-			hpp_snprintf(key, he, hists, opts->total, sw->w[key], buf, sizeof(buf));
-		else
-			sort_key__snprintf(key, he, buf, sizeof(buf), sw, i == out->nr - 1);
-		fprintf(fp, "%s%s", i ? "  " : "", buf);
+		if (i)
+			fputs(sep ?: "  ", fp);
+		if (!sort_key__is_hpp(key)) {
+			sort_key__snprintf(key, he, buf, sizeof(buf), sw, last);
+			if (sep)
+				field_sep__replace(buf, key, he, sw, sep);
+			fputs(buf, fp);
+			continue;
+		}
+		hpp_snprintf(key, he, hists, opts->total, sw->w[key], sep, buf, sizeof(buf));
+		/* every column but the last keeps its width (upstream pads after the value) */
+		fprintf(fp, "%-*s", last ? 0 : sw->w[key], buf);
 	}
 	fputc('\n', fp);
 }
@@ -169,7 +216,7 @@ int hists__fprintf(const struct hists *hists, const struct hists_print_opts *opt
 		if (!hists->sorted[i]->filtered)
 			sort_widths__update(&sw, hists->sorted[i]);
 	if (opts->show_header)
-		hists__fprintf_header(opts->out, &sw, opts->self_header, fp);
+		hists__fprintf_header(opts->out, &sw, opts->self_header, opts->field_sep, fp);
 
 	rg = hists__graphs(hists, opts, &entries);
 	for (i = 0; i < hists->nr_entries; i++) {

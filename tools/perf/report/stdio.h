@@ -14,6 +14,12 @@ struct hists_print_opts {
 	u64		total;		/* the 100% (--percentage) */
 	bool		self_header;	/* "Self" for Overhead, beside Children */
 	double		percent_limit;	/* hide rows below (children % with --children) */
+	/*
+	 * -t/--field-separator: columns joined by it, unpadded values, no
+	 * dots line; its first character inside a field becomes '.' (so a
+	 * script can split the rows).  NULL: the aligned layout.
+	 */
+	const char	*field_sep;
 	/* NULL: no call graphs under the rows */
 	const struct callchain_param *callchain;
 };
