@@ -155,6 +155,9 @@ static int report_hists__setup(struct report_hists *rh, struct perf_session *ses
 	rh->callchain = opts->callchain;
 	/* upstream folds -g folded lines with the column separator */
 	rh->callchain.field_sep = opts->field_sep;
+	/* a --sort string starting with "sym" (without -F): see callchain_param */
+	rh->callchain.sort_by_sym = opts->sort_given && !opts->fields_given && opts->sort.nr &&
+				    opts->sort.keys[0] == SORT_SYM;
 	/* upstream shows --children graphs from the callers down unless told */
 	if (!rh->callchain.order_set)
 		rh->callchain.order = rh->children ? CALLCHAIN_ORDER_CALLER : CALLCHAIN_ORDER_CALLEE;

@@ -93,6 +93,24 @@ do
 	"
 done
 
+# Upstream does not print a lone root's first frame when --sort starts
+# with "sym": in callee order that frame is the row's own symbol (in
+# caller order it is the outermost caller, and still not printed).  The
+# threshold keeps the graphs to the demo's hot loops (no ties).
+test_expect_success PERF_EVENTS,UPSTREAM_PERF '--sort sym: graphs without their first frame, as upstream' '
+	for opts in "--sort sym" "--sort sym --no-children" "--sort sym -g caller"
+	do
+		upstream_report $opts -g graph,5 -i g.data >expect.out &&
+		perf report --stdio $opts -g graph,5 -i g.data >actual.out &&
+		unresolved expect.out >expect && unresolved actual.out >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	perf report --stdio --sort sym -g graph,5 -i g.data >actual &&
+	grep -A 2 "\[\.\] main\$" actual >main.graph &&
+	! grep -e "---main" main.graph &&
+	grep -e "|--[0-9.]*%--hot_loop_a" main.graph
+'
+
 BLOCKS="python3 $SHARNESS_TEST_SRCDIR/lib/callgraph-blocks.py --canonical --low-addresses"
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-s parent --no-children: the rows and graph lines of upstream' '
 	upstream_report -s parent --no-children -i g.data >expect &&
