@@ -53,6 +53,8 @@ struct script {
 	bool show_mmap;
 	bool show_task;
 	bool show_switch;
+	bool show_lost;			/* --show-lost-events */
+	bool show_round;		/* --show-round-events: in file order */
 	bool is_pipe;
 	bool inline_frames;		/* --inline (upstream's default): inline frames in chains */
 	bool fields_error;		/* -F asks for what the data lacks */
@@ -286,6 +288,16 @@ static int script__other(struct perf_tool *tool, struct perf_session *session,
 		return s->show_switch ? script__show(s, session, event, sample,
 						     s->mt.nr_bad_sideband, sample->pid,
 						     sample->tid) : 0;
+	/* the session counted it; a malformed one never gets here */
+	if (event->header.type == PERF_RECORD_LOST)
+		return s->show_lost ? script__show(s, session, event, sample,
+						   s->mt.nr_bad_sideband, sample->pid,
+						   sample->tid) : 0;
+	if (event->header.type == PERF_RECORD_FINISHED_ROUND) {
+		if (s->show_round)
+			script_print__round(&s->print);
+		return 0;
+	}
 	if (event->header.type != PERF_RECORD_EVENT_UPDATE || size <= 24)
 		return 0;
 	memcpy(&type, p + 8, 8);
@@ -430,7 +442,11 @@ static void script__init_tool(struct script *s)
 	s->mt.tool.header_done = script__header_done;
 	s->mt.tool.other = script__other;
 	s->mt.tool.payload = script__payload;
-	s->mt.tool.ordered_events = true;
+	/*
+	 * Upstream shows the round markers where they are in the file, so
+	 * with them it shows every record in file order: so do we.
+	 */
+	s->mt.tool.ordered_events = !s->show_round;
 }
 
 /* ---- main ------------------------------------------------------------------ */
@@ -627,6 +643,10 @@ int cmd_script(int argc, const char **argv)
 		  "Show the fork/comm/exit events" },
 		{ PARSE_OPT_BOOL, 0, "show-switch-events", &scr.show_switch, NULL,
 		  "Show context switch events (if recorded)" },
+		{ PARSE_OPT_BOOL, 0, "show-lost-events", &scr.show_lost, NULL,
+		  "Show lost events (if recorded)" },
+		{ PARSE_OPT_BOOL, 0, "show-round-events", &scr.show_round, NULL,
+		  "Show round events (if recorded)" },
 		{ PARSE_OPT_STRING, 0, "symfs", &opts.symfs, "directory",
 		  "Look for files with symbols relative to this directory" },
 		{ PARSE_OPT_STRING, 0, "tid", &fo->tids, "tid[,tid...]",

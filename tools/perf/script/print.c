@@ -724,8 +724,17 @@ void script_print__sideband(struct script_print *sp, u32 fields, const struct ev
 			(int)event->fork.pid, (int)event->fork.tid, (int)event->fork.ppid,
 			(int)event->fork.ptid);
 		break;
+	case PERF_RECORD_LOST:
+		/* the session checked its size */
+		out__printf(fp, "PERF_RECORD_LOST lost %llu\n", (unsigned long long)event->lost.lost);
+		break;
 	default:
 		out__printf(fp, "PERF_RECORD_%s\n", perf_event__name(type));
 		break;
 	}
+}
+
+void script_print__round(struct script_print *sp)
+{
+	out__printf(sp->out, "PERF_RECORD_FINISHED_ROUND\n");
 }

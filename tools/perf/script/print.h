@@ -117,6 +117,9 @@ void script_print__sideband(struct script_print *sp, u32 fields, const struct ev
 			    const struct perf_sample *sample, const struct thread *thread,
 			    const union perf_event *event);
 
+/* --show-round-events: upstream's line for a FINISHED_ROUND, no sample fields. */
+void script_print__round(struct script_print *sp);
+
 /* Does @evsel's attr ask for call chains? */
 bool script_print__has_callchain(const struct evsel *evsel);
 
