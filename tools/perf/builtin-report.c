@@ -431,6 +431,8 @@ static int report__parse_args(struct report *rep, int argc, const char **argv)
 		CB(0, "debuginfod", OPT_DEBUGINFOD, "debuginfod urls",
 		   "Enable debuginfod data retrieval from DEBUGINFOD_URLS or specified urls",
 		   PARSE_OPT_OPTARG),
+		{ PARSE_OPT_BOOL, 0, "demangle", &rep->hists.demangle, NULL,
+		  "Demangle C++ and Rust symbol names (the default)" },
 		{ PARSE_OPT_BOOL, 0, "header", &rep->header, NULL, "Show data header." },
 		{ PARSE_OPT_BOOL, 0, "header-only", &rep->header_only, NULL,
 		  "Show only data header." },
@@ -578,6 +580,7 @@ int cmd_report(int argc, const char **argv)
 	callchain_param__init(&rep.hists.callchain);
 	rep.hists.max_stack = callchain__default_max_stack();
 	rep.hists.inline_frames = true;
+	rep.hists.demangle = true;
 	rep.hists.num_threads = report__default_threads();
 	err = report__config(&rep) ?: report__parse_args(&rep, argc, argv);
 	if (err)

@@ -57,6 +57,7 @@ struct script {
 	bool show_round;		/* --show-round-events: in file order */
 	bool is_pipe;
 	bool inline_frames;		/* --inline (upstream's default): inline frames in chains */
+	bool demangle;			/* --demangle (the default) / --no-demangle */
 	bool fields_error;		/* -F asks for what the data lacks */
 	int verbose;
 	unsigned int max_stack;		/* --max-stack: frames kept of a chain */
@@ -618,6 +619,8 @@ int cmd_script(int argc, const char **argv)
 		{ PARSE_OPT_BOOL, 0, "header", &scr.header, NULL, "Show data header." },
 		{ PARSE_OPT_BOOL, 0, "header-only", &scr.header_only, NULL,
 		  "Show only data header." },
+		{ PARSE_OPT_BOOL, 0, "demangle", &scr.demangle, NULL,
+		  "Demangle C++ and Rust symbol names (the default)" },
 		{ PARSE_OPT_BOOL, 0, "inline", &scr.inline_frames, NULL, "Show inline function" },
 		{ PARSE_OPT_STRING, 'S', "symbols", &fo->syms, "symbol[,symbol...]",
 		  "only consider these symbols" },
@@ -664,6 +667,7 @@ int cmd_script(int argc, const char **argv)
 
 	scr.max_stack = callchain__default_max_stack();
 	scr.inline_frames = true;
+	scr.demangle = true;
 	n = parse_opts__parse(&p, argc, argv);
 	if (n < 0)
 		return -n;
@@ -677,6 +681,7 @@ int cmd_script(int argc, const char **argv)
 			"Please limit to --reltime or --deltatime.\n");
 		return 255;	/* upstream's -1 */
 	}
+	opts.demangle = scr.demangle ? DEMANGLE_NAMES : DEMANGLE_NONE;
 	n = dso_load_opts__check(&opts, "perf script");
 	if (n)
 		return n;

@@ -531,7 +531,8 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 {
 	struct report_hists rh = { .opts = opts, .last_percent = -1 };
 	struct dso_load_opts lopts = { .kallsyms = opts->kallsyms, .verbose = opts->verbose,
-				       .symfs = opts->symfs, .vmlinux = opts->vmlinux };
+				       .symfs = opts->symfs, .vmlinux = opts->vmlinux,
+				       .demangle = opts->demangle ? DEMANGLE_NAMES : DEMANGLE_NONE };
 	struct debuginfod_fetcher *fetcher = NULL;
 	bool damaged;
 	int err;

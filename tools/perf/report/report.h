@@ -40,6 +40,7 @@ struct report_hists_opts {
 	const char	*vmlinux;	/* -k/--vmlinux */
 	const char	*debuginfod;	/* --debuginfod=URLS, or NULL */
 	unsigned int	max_stack;	/* --max-stack: frames kept of a chain */
+	bool		demangle;	/* --demangle (the default) / --no-demangle */
 	bool		inline_frames;	/* --inline (upstream's default): inline frames in chains */
 	/* --num-threads: 2 or more resolve and add samples on two threads */
 	unsigned int	num_threads;

@@ -71,7 +71,7 @@ static const struct symbol *inline_cache__sym(struct dso_inline_cache *cache,
 
 	if (!name)
 		name = INLINE_UNNAMED;
-	else if ((demangled = demangle__sym(name, opts && opts->demangle_params)))
+	else if ((demangled = demangle__sym_mode(name, opts ? opts->demangle : DEMANGLE_NAMES)))
 		name = demangled;
 	/*
 	 * addr2line names a function the DWARF does not (asm without

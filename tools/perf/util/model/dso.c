@@ -255,7 +255,7 @@ static void loader__plt(struct dso_loader *ld, struct symsrc *ss, enum dso_binar
 
 	if (ld->plt_done || type_is_debug_only(type) || ld->dso->kernel || ld->dso->kmod)
 		return;
-	ret = symsrc__load_plt_symbols(ss, &ld->dso->symbols, ld->opts->demangle_params);
+	ret = symsrc__load_plt_symbols(ss, &ld->dso->symbols, ld->opts->demangle);
 	if (ret == -ENOMEM)
 		ld->err = ret;
 	ld->plt_done = true;
@@ -273,7 +273,7 @@ static void loader__use(struct dso_loader *ld, struct symsrc *ss, enum dso_binar
 	if (symsrc__has_symtab(ss)) {
 		loader__plt(ld, ss, type);
 		ret = symsrc__load_symbols(ss, &ld->dso->symbols, false,
-					   ld->opts->demangle_params);
+					   ld->opts->demangle);
 		if (ret >= 0) {
 			loader__set_source(ld, ss->name, type);
 			ld->done = true;
@@ -449,12 +449,12 @@ static void loader__minidebuginfo(struct dso_loader *ld)
 
 	if (ld->done || !ld->have_runtime || symsrc__open_debugdata(&ld->runtime, &mini))
 		return;
-	ret = symsrc__load_symbols(&mini, &ld->dso->symbols, false, ld->opts->demangle_params);
+	ret = symsrc__load_symbols(&mini, &ld->dso->symbols, false, ld->opts->demangle);
 	symsrc__close(&mini);
 	if (ret < 0)
 		return;
 	ret = symsrc__load_symbols(&ld->runtime, &ld->dso->symbols, true,
-				   ld->opts->demangle_params);
+				   ld->opts->demangle);
 	if (ret == -ENOMEM)
 		ld->err = ret;
 	loader__set_source(ld, ld->runtime.name, DSO_BINARY_TYPE__MINIDEBUGINFO);
@@ -736,7 +736,7 @@ int dso__load(struct dso *dso, const struct dso_load_opts *opts)
 	/* nothing with a .symtab: the runtime image's .dynsym */
 	if (!ld.done && !ld.err && ld.have_runtime) {
 		int ret = symsrc__load_symbols(&ld.runtime, &dso->symbols, true,
-					       opts->demangle_params);
+					       opts->demangle);
 
 		if (ret >= 0) {
 			loader__set_source(&ld, ld.runtime.name, ld.runtime_type);

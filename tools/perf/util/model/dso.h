@@ -79,7 +79,7 @@ struct dso_load_opts {
 	 * own process only if the running kernel is not known to differ.
 	 */
 	struct build_id	recording_kernel;
-	bool		demangle_params;	/* "f(int)" rather than "f" */
+	enum demangle_mode demangle;	/* names, with parameters, or raw */
 	dso_debuginfod_fn debuginfod;
 	void		*debuginfod_priv;
 	int		verbose;

@@ -16,4 +16,17 @@
  */
 char *demangle__sym(const char *name, bool params);
 
+/* How symbol names are shown; the zero value is upstream's default. */
+enum demangle_mode {
+	DEMANGLE_NAMES,		/* "ns::f" */
+	DEMANGLE_PARAMS,	/* "ns::f(int)" */
+	DEMANGLE_NONE,		/* "_ZN2ns1fEi": --no-demangle */
+};
+
+/* demangle__sym() as @mode says; NULL: keep @name. */
+static inline char *demangle__sym_mode(const char *name, enum demangle_mode mode)
+{
+	return mode == DEMANGLE_NONE ? NULL : demangle__sym(name, mode == DEMANGLE_PARAMS);
+}
+
 #endif

@@ -255,7 +255,7 @@ static bool symsrc__is_text(struct symsrc *ss, size_t shndx, size_t text_ndx)
 }
 
 int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fallback,
-			 bool demangle_params)
+			 enum demangle_mode demangle)
 {
 	size_t i, nsyms, text_ndx = 0;
 	Elf_Scn *scn, *text;
@@ -297,7 +297,7 @@ int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fa
 		name = elf_strptr(ss->elf, shdr.sh_link, sym.st_name);
 		if (!name || !*name || *name == '$')
 			continue;
-		demangled = demangle__sym(name, demangle_params);
+		demangled = demangle__sym_mode(name, demangle);
 		err = symbols__add(syms, sym.st_value, sym.st_size, GELF_ST_BIND(sym.st_info),
 				   type, demangled ? demangled : name);
 		free(demangled);
@@ -308,7 +308,8 @@ int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fa
 	return added;
 }
 
-int symsrc__load_plt_symbols(struct symsrc *ss, struct symbols *syms, bool demangle_params)
+int symsrc__load_plt_symbols(struct symsrc *ss, struct symbols *syms,
+			     enum demangle_mode demangle)
 {
 	GElf_Shdr rel_shdr, plt_shdr, dyn_shdr;
 	Elf_Scn *rel_scn, *plt_scn, *dyn_scn;
@@ -365,7 +366,7 @@ int symsrc__load_plt_symbols(struct symsrc *ss, struct symbols *syms, bool deman
 			name = elf_strptr(ss->elf, dyn_shdr.sh_link, sym.st_name);
 		if (!name)
 			name = "";
-		demangled = demangle__sym(name, demangle_params);
+		demangled = demangle__sym_mode(name, demangle);
 		if (asprintf(&full, "%s@plt", demangled ? demangled : name) < 0)
 			full = NULL;
 		free(demangled);

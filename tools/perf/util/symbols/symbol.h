@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <gelf.h>
+#include "util/symbols/demangle.h"
 
 struct symbol {
 	u64	start;
@@ -159,10 +160,10 @@ Elf_Scn *elf__find_section(Elf *elf, const char *name, GElf_Shdr *shdr);
 
 /*
  * Add the function symbols of .symtab (or, with @dynsym_fallback and no
- * .symtab, of .dynsym), demangled.  Returns #added or -errno.
+ * .symtab, of .dynsym), demangled as @demangle says.  Returns #added or -errno.
  */
 int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fallback,
-			 bool demangle_params);
+			 enum demangle_mode demangle);
 
 /*
  * x86 PLT entries as "<name>@plt" symbols, from .rela.plt (or .rel.plt)
@@ -170,7 +171,8 @@ int symsrc__load_symbols(struct symsrc *ss, struct symbols *syms, bool dynsym_fa
  * upstream perf.  Needs the runtime image (a .debug has no PLT contents).
  * Returns #added, 0 when there is no PLT or the machine is not x86.
  */
-int symsrc__load_plt_symbols(struct symsrc *ss, struct symbols *syms, bool demangle_params);
+int symsrc__load_plt_symbols(struct symsrc *ss, struct symbols *syms,
+			     enum demangle_mode demangle);
 
 /* PT_LOAD segments with file contents.  Returns #segs (0 for ET_REL). */
 int symsrc__load_segments(struct symsrc *ss, struct symsrc_seg *segs, int max);
