@@ -57,30 +57,21 @@ test_expect_success PERF_EVENTS 'script: the frames of a chain too' '
 	! grep "ns::spin" raw
 '
 
-# As in t0625: rows of unresolved addresses are left out on both sides
-# (upstream orders them its own way); the graphs keep to the hot path
-# (a 5% threshold: no ties among kernel frames).
-unresolved () {
-	grep -Ev "(0x)?[0-9a-f]{16}\$" "$1"
-}
-
+# Rows of unresolved addresses are left out on both sides (report_as_upstream);
+# the graphs keep to the hot path (a 5% threshold: no ties among kernel
+# frames).
 for opts in "--no-children -g none" "--no-demangle --no-children -g none" "-g graph,5" \
 	    "--no-demangle -g graph,5" "--no-demangle --no-children -g caller,5"
 do
 	test_expect_success PERF_EVENTS,UPSTREAM_PERF "report $opts: identical to upstream" "
-		upstream_report $opts -i c.data >expect.out &&
-		perf report --stdio $opts -i c.data >actual.out &&
-		unresolved expect.out >expect && unresolved actual.out >actual &&
-		test_cmp expect actual
+		report_as_upstream c.data $opts
 	"
 done
 
 for opts in "" "--no-demangle" "--no-demangle -F comm,tid,ip,sym"
 do
 	test_expect_success PERF_EVENTS,UPSTREAM_PERF "script $opts: identical to upstream" "
-		upstream_try \"\$UPSTREAM_PERF\" script $opts -i c.data >expect &&
-		perf script $opts -i c.data >actual &&
-		test_cmp expect actual
+		script_as_upstream c.data $opts
 	"
 done
 

@@ -21,12 +21,6 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record with upstream perf'
 	up_record --sample-cpu -e cpu-clock -c 100000 -o cpu.data
 '
 
-# As in t0625: upstream makes a second entry of an unresolved address
-# that is both sampled and a caller, and orders such rows its own way.
-unresolved () {
-	grep -Ev "(0x)?[0-9a-f]{16}\$" "$1"
-}
-
 for sep in "," " " "_x" "::"
 do
 	for opts in "" "--no-children" "--no-children -g none -n" "-g none --show-total-period -n" \
@@ -35,19 +29,13 @@ do
 		    "-F sym,overhead -g none" "-v -g none --no-children"
 	do
 		test_expect_success PERF_EVENTS,UPSTREAM_PERF "g.data -t '$sep' $opts: identical to upstream" "
-			upstream_report -t '$sep' $opts -i g.data >expect.out &&
-			perf report --stdio -t '$sep' $opts -i g.data >actual.out &&
-			unresolved expect.out >expect && unresolved actual.out >actual &&
-			test_cmp expect actual
+			report_as_upstream g.data -t '$sep' $opts
 		"
 	done
 	for opts in "-F cpu,sym,overhead" "-F pid,overhead" "-s comm,dso" "-F overhead,sample,period,comm,dso,sym"
 	do
 		test_expect_success PERF_EVENTS,UPSTREAM_PERF "cpu.data -t '$sep' $opts: identical to upstream" "
-			upstream_report -t '$sep' $opts -i cpu.data >expect.out &&
-			perf report --stdio -t '$sep' $opts -i cpu.data >actual.out &&
-			unresolved expect.out >expect && unresolved actual.out >actual &&
-			test_cmp expect actual
+			report_as_upstream cpu.data -t '$sep' $opts
 		"
 	done
 done

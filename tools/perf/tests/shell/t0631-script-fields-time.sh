@@ -14,15 +14,6 @@ demo () {
 	echo "$WORKLOADS/demo 0.05"
 }
 
-# same_script FILE OPTS...: our perf script output of FILE is upstream's.
-same_script () {
-	f=$1 &&
-	shift &&
-	upstream_try "$UPSTREAM_PERF" script "$@" -i "$f" >expect &&
-	perf script "$@" -i "$f" >actual 2>err &&
-	test_cmp expect actual
-}
-
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: recordings, page faults with their addresses' '
 	upstream_record -q -e cpu-clock -o up.data -- $(demo) >/dev/null &&
 	perf record -q -e cpu-clock -g -o ours.data -- $(demo) >/dev/null &&
@@ -35,7 +26,7 @@ for opts in "--reltime" "--deltatime" "--reltime --ns" "--deltatime --ns" \
 	    "--reltime -F comm,tid,time,event,ip,sym"; do
 	for f in up ours; do
 		test_expect_success PERF_EVENTS,UPSTREAM_PERF "$f.data, $opts: upstream's text" '
-			same_script $f.data $opts
+			script_as_upstream $f.data $opts
 		'
 	done
 done
@@ -66,7 +57,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '--reltime with --deltatime: upstr
 for opts in "-F +addr,-sym,-symoff" "-F addr" "-F addr,ip" "-F comm,tid,time,event,addr,ip,dso" \
 	    "-F tid,addr,ip,dso -G"; do
 	test_expect_success PERF_EVENTS,UPSTREAM_PERF "page faults, $opts: upstream's text" '
-		same_script pf.data $opts &&
+		script_as_upstream pf.data $opts &&
 		grep -E "[0-9a-f]{12}" actual &&
 		# data maps (ld.so.cache...) are named, not loaded as ELF files
 		test_must_be_empty err
@@ -74,8 +65,8 @@ for opts in "-F +addr,-sym,-symoff" "-F addr" "-F addr,ip" "-F comm,tid,time,eve
 done
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'page faults with call chains: addresses in data maps named as upstream' '
-	same_script pfg.data -F comm,tid,time,event,addr,ip,dso &&
-	same_script pfg.data -F addr,ip,dso -G
+	script_as_upstream pfg.data -F comm,tid,time,event,addr,ip,dso &&
+	script_as_upstream pfg.data -F addr,ip,dso -G
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-F addr where the samples have none: upstream'"'"'s line, exit 255' '
@@ -87,8 +78,8 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF '-F addr where the samples have no
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'callindent: accepted, nothing to indent in samples' '
-	same_script up.data -F +callindent &&
-	same_script ours.data -F comm,tid,time,callindent,ip,sym &&
+	script_as_upstream up.data -F +callindent &&
+	script_as_upstream ours.data -F comm,tid,time,callindent,ip,sym &&
 	perf script -i ours.data >plain &&
 	perf script -F +callindent -i ours.data >indent &&
 	test_cmp plain indent
@@ -101,7 +92,7 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: context switches recorded 
 for opts in "--show-switch-events" "--show-switch-events -F comm,tid,time" \
 	    "--show-switch-events --show-task-events --deltatime" "--show-switch-events -F +pid"; do
 	test_expect_success PERF_EVENTS,UPSTREAM_PERF "a task's switches, $opts: upstream's text" '
-		same_script sw.data $opts &&
+		script_as_upstream sw.data $opts &&
 		grep -E "PERF_RECORD_SWITCH (IN         |OUT        |OUT preempt)\$" actual
 	'
 done

@@ -10,15 +10,6 @@ byte, on our recordings, a stream of ours and upstream'"'"'s own).
 every record in file order.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
-# same_script FILE OPTS...: our perf script output of FILE is upstream's.
-same_script () {
-	f=$1 &&
-	shift &&
-	upstream_try "$UPSTREAM_PERF" script "$@" -i "$f" >expect &&
-	perf script "$@" -i "$f" >actual 2>err &&
-	test_cmp expect actual
-}
-
 # stat_count FILE TYPE: how many TYPE records perf report --stats counts.
 stat_count () {
 	perf report --stats -i "$1" >stats &&
@@ -55,7 +46,7 @@ for opts in "--show-lost-events" "--show-round-events" \
 do
 	for f in ours up clean; do
 		test_expect_success PERF_EVENTS,UPSTREAM_PERF "$f.data, $opts: upstream's text" "
-			same_script $f.data $opts
+			script_as_upstream $f.data $opts
 		"
 	done
 done

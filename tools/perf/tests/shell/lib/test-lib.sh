@@ -86,6 +86,36 @@ no_tip () {
 	grep -v "^# (Tip: " "$1"
 }
 
+# without_unresolved FILE: FILE without the rows of unresolved addresses
+# ("[.] 0x00007f0123456789", "[k] 0000000000000000", wherever the symbol
+# column is and whatever -t made of the space after the level).  Upstream
+# makes a second entry of an address that is both sampled and a caller,
+# and orders the rows of unresolved callers its own way (see t0410).
+without_unresolved () {
+	grep -Ev "\][ .](0x)?[0-9a-f]{16}([^0-9a-fx]|\$)" "$1"
+}
+
+# report_as_upstream FILE OPTS...: our perf report --stdio OPTS of FILE is
+# upstream's but for its Tip footer and without_unresolved lines.
+report_as_upstream () {
+	f=$1 &&
+	shift &&
+	upstream_report "$@" -i "$f" >expect.out &&
+	perf report --stdio "$@" -i "$f" >actual.out &&
+	without_unresolved expect.out >expect &&
+	without_unresolved actual.out >actual &&
+	test_cmp expect actual
+}
+
+# script_as_upstream FILE OPTS...: our perf script OPTS of FILE is upstream's.
+script_as_upstream () {
+	f=$1 &&
+	shift &&
+	upstream_try "$UPSTREAM_PERF" script "$@" -i "$f" >expect &&
+	perf script "$@" -i "$f" >actual 2>err &&
+	test_cmp expect actual
+}
+
 # no_level FILE: report rows (FILE) with the level of the rows of
 # addresses outside any mapping as [?], sorted again.  Upstream's level
 # for those depends on the order of the graph (callchain_level__cpumode()
