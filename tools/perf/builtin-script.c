@@ -681,7 +681,7 @@ int cmd_script(int argc, const char **argv)
 			"Please limit to --reltime or --deltatime.\n");
 		return 255;	/* upstream's -1 */
 	}
-	opts.demangle = scr.demangle ? DEMANGLE_NAMES : DEMANGLE_NONE;
+	opts.demangle = demangle_mode__of(scr.demangle, scr.verbose);
 	n = dso_load_opts__check(&opts, "perf script");
 	if (n)
 		return n;

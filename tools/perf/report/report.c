@@ -532,7 +532,7 @@ int report_hists__run(const struct report_hists_opts *opts, struct perf_session 
 	struct report_hists rh = { .opts = opts, .last_percent = -1 };
 	struct dso_load_opts lopts = { .kallsyms = opts->kallsyms, .verbose = opts->verbose,
 				       .symfs = opts->symfs, .vmlinux = opts->vmlinux,
-				       .demangle = opts->demangle ? DEMANGLE_NAMES : DEMANGLE_NONE };
+				       .demangle = demangle_mode__of(opts->demangle, opts->verbose) };
 	struct debuginfod_fetcher *fetcher = NULL;
 	bool damaged;
 	int err;

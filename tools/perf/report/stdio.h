@@ -15,7 +15,8 @@ struct hists_print_opts {
 	bool		self_header;	/* "Self" for Overhead, beside Children */
 	double		percent_limit;	/* hide rows below (children % with --children) */
 	/*
-	 * -t/--field-separator: columns joined by it, unpadded values, no
+	 * -t/--field-separator: columns joined by it, values not padded
+	 * before their number (after it unless last), no
 	 * dots line; its first character inside a field becomes '.' (so a
 	 * script can split the rows).  NULL: the aligned layout.
 	 */

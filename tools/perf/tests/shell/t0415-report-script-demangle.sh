@@ -5,10 +5,13 @@ A C++ program (a namespace, a template, a std::map argument) is built and
 recorded with our perf.  By default both commands show its functions
 demangled ("ns::spin"), --no-demangle shows the names as in the binary
 ("_ZN2ns4spin..."), for a user who greps a symbol table or feeds the
-names to c++filt; each output is upstream 6.1'"'"'s on the same file.'
+names to c++filt; with -v, as upstream, with their parameter lists; each
+output is upstream 6.1'"'"'s on the same file.'
 . "$(dirname "$0")/lib/test-lib.sh"
 
-test_expect_success PERF_EVENTS 'setup: build and record a C++ program' '
+command -v g++ >/dev/null && test_set_prereq CXX
+
+test_expect_success PERF_EVENTS,CXX 'setup: build and record a C++ program' '
 	cat >cxx.cc <<-\EOF &&
 	#include <cstdio>
 	#include <cstdlib>
@@ -38,7 +41,7 @@ test_expect_success PERF_EVENTS 'setup: build and record a C++ program' '
 
 MANGLED=_ZN2ns4spinERKSt3mapIiNS_3BoxIlEESt4lessIiESaISt4pairIKiS2_EEEl
 
-test_expect_success PERF_EVENTS 'report: demangled by default, raw with --no-demangle' '
+test_expect_success PERF_EVENTS,CXX 'report: demangled by default, raw with --no-demangle' '
 	perf report --stdio --no-children -g none -i c.data >out &&
 	grep -E "^ +[0-9.]+% +cxx +cxx +\[\.\] ns::spin\$" out &&
 	! grep "_ZN" out &&
@@ -49,7 +52,7 @@ test_expect_success PERF_EVENTS 'report: demangled by default, raw with --no-dem
 	! grep "ns::spin" raw
 '
 
-test_expect_success PERF_EVENTS 'script: the frames of a chain too' '
+test_expect_success PERF_EVENTS,CXX 'script: the frames of a chain too' '
 	perf script -i c.data >out &&
 	grep -E "ns::spin\+0x[0-9a-f]+ \(.*/cxx\)\$" out &&
 	perf script --no-demangle -i c.data >raw &&
@@ -61,16 +64,17 @@ test_expect_success PERF_EVENTS 'script: the frames of a chain too' '
 # the graphs keep to the hot path (a 5% threshold: no ties among kernel
 # frames).
 for opts in "--no-children -g none" "--no-demangle --no-children -g none" "-g graph,5" \
-	    "--no-demangle -g graph,5" "--no-demangle --no-children -g caller,5"
+	    "--no-demangle -g graph,5" "--no-demangle --no-children -g caller,5" \
+	    "-v --no-children -g none" "-v --no-demangle --no-children -g none"
 do
-	test_expect_success PERF_EVENTS,UPSTREAM_PERF "report $opts: identical to upstream" "
+	test_expect_success PERF_EVENTS,UPSTREAM_PERF,CXX "report $opts: identical to upstream" "
 		report_as_upstream c.data $opts
 	"
 done
 
-for opts in "" "--no-demangle" "--no-demangle -F comm,tid,ip,sym"
+for opts in "" "--no-demangle" "--no-demangle -F comm,tid,ip,sym" "-v"
 do
-	test_expect_success PERF_EVENTS,UPSTREAM_PERF "script $opts: identical to upstream" "
+	test_expect_success PERF_EVENTS,UPSTREAM_PERF,CXX "script $opts: identical to upstream" "
 		script_as_upstream c.data $opts
 	"
 done

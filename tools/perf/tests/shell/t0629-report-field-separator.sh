@@ -23,8 +23,9 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'setup: record with upstream perf'
 
 for sep in "," " " "_x" "::"
 do
-	for opts in "" "--no-children" "--no-children -g none -n" "-g none --show-total-period -n" \
-		    "-g none -s dso,sym" "-g caller --no-children" "-q -g none" \
+	# graphs at 5%: their equal-weight branches below that tie in any order
+	for opts in "-g graph,5" "--no-children -g graph,5" "--no-children -g none -n" \
+		    "-g none --show-total-period -n" "-g none -s dso,sym" "-g caller,5 --no-children" "-q -g none" \
 		    "-F overhead_children,sym,period --no-children -g none" \
 		    "-F sym,overhead -g none" "-v -g none --no-children"
 	do
@@ -41,9 +42,7 @@ do
 done
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF '-g folded: frames joined by the separator, as upstream' '
-	upstream_report -t ";;" --no-children -g folded -i g.data >expect &&
-	perf report --stdio -t ";;" --no-children -g folded -i g.data >actual &&
-	test_cmp expect actual &&
+	report_as_upstream g.data -t ";;" --no-children -g folded,5 &&
 	grep -E "^[0-9.]+% hot_loop_a;;main;;" actual
 '
 
@@ -58,19 +57,19 @@ test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a script splits every row into th
 '
 
 test_expect_success PERF_EVENTS,UPSTREAM_PERF 'an empty separator is none, as upstream' '
-	perf report --stdio -t "" -g none -i g.data >actual &&
-	perf report --stdio -g none -i g.data >expect &&
-	test_cmp expect actual
+	report_as_upstream g.data -t "" -g none &&
+	perf report --stdio -g none -i g.data >aligned &&
+	test_cmp aligned actual.out
 '
 
-test_expect_success PERF_EVENTS,UPSTREAM_PERF 'a separator starting with "." or beside --hierarchy: one line, exit 129' '
-	test_expect_code 129 perf report --stdio -t . -i g.data >out 2>err &&
+test_expect_success 'a separator starting with "." or beside --hierarchy: one line, exit 129' '
+	test_expect_code 129 perf report --stdio -t . -i nosuch.data >out 2>err &&
 	test_must_be_empty out &&
 	test $(wc -l <err) = 1 &&
 	grep "field-separator" err &&
-	test_expect_code 129 perf report --stdio -t .x -i g.data >out 2>err &&
+	test_expect_code 129 perf report --stdio -t .x -i nosuch.data >out 2>err &&
 	test $(wc -l <err) = 1 &&
-	test_expect_code 129 perf report --stdio -t , --hierarchy -i g.data >out 2>err &&
+	test_expect_code 129 perf report --stdio -t , --hierarchy -i nosuch.data >out 2>err &&
 	test_must_be_empty out &&
 	test $(wc -l <err) = 1 &&
 	grep "hierarchy" err

@@ -23,6 +23,14 @@ enum demangle_mode {
 	DEMANGLE_NONE,		/* "_ZN2ns1fEi": --no-demangle */
 };
 
+/* --demangle/--no-demangle and -v: upstream shows parameter lists with -v. */
+static inline enum demangle_mode demangle_mode__of(bool demangle, int verbose)
+{
+	if (!demangle)
+		return DEMANGLE_NONE;
+	return verbose > 0 ? DEMANGLE_PARAMS : DEMANGLE_NAMES;
+}
+
 /* demangle__sym() as @mode says; NULL: keep @name. */
 static inline char *demangle__sym_mode(const char *name, enum demangle_mode mode)
 {

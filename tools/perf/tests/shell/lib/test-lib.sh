@@ -90,7 +90,8 @@ no_tip () {
 # ("[.] 0x00007f0123456789", "[k] 0000000000000000", wherever the symbol
 # column is and whatever -t made of the space after the level).  Upstream
 # makes a second entry of an address that is both sampled and a caller,
-# and orders the rows of unresolved callers its own way (see t0410).
+# and orders the rows of unresolved callers its own way (see t0410).  Rows
+# only: compare graphs at a threshold that hides theirs.
 without_unresolved () {
 	grep -Ev "\][ .](0x)?[0-9a-f]{16}([^0-9a-fx]|\$)" "$1"
 }
@@ -98,7 +99,7 @@ without_unresolved () {
 # report_as_upstream FILE OPTS...: our perf report --stdio OPTS of FILE is
 # upstream's but for its Tip footer and without_unresolved lines.
 report_as_upstream () {
-	f=$1 &&
+	local f=$1 &&
 	shift &&
 	upstream_report "$@" -i "$f" >expect.out &&
 	perf report --stdio "$@" -i "$f" >actual.out &&
@@ -109,7 +110,7 @@ report_as_upstream () {
 
 # script_as_upstream FILE OPTS...: our perf script OPTS of FILE is upstream's.
 script_as_upstream () {
-	f=$1 &&
+	local f=$1 &&
 	shift &&
 	upstream_try "$UPSTREAM_PERF" script "$@" -i "$f" >expect &&
 	perf script "$@" -i "$f" >actual 2>err &&
